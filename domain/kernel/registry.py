@@ -1,0 +1,40 @@
+"""Game kinds by name: the one place the service learns which games exist."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.kernel.errors import DomainError
+from domain.kernel.game import Game
+
+GameFactory = Callable[[tuple[str, ...], dict[str, Any]], Game]
+"""Builds the ruleset of a kind for the given expansions and options."""
+
+_FACTORIES: dict[str, GameFactory] = {}
+
+
+def register(kind: str, factory: GameFactory) -> None:
+    _FACTORIES[kind] = factory
+
+
+def kinds() -> tuple[str, ...]:
+    _load_builtin()
+    return tuple(sorted(_FACTORIES))
+
+
+def get_game(
+    kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
+) -> Game:
+    """The game for `kind` with `expansions`; DomainError for an unknown kind or expansion."""
+    _load_builtin()
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        raise DomainError("unknown_game_kind", f"no game kind {kind!r}; known: {sorted(_FACTORIES)}")
+    return factory(tuple(expansions), dict(options or {}))
+
+
+def _load_builtin() -> None:
+    if _FACTORIES:
+        return
+    import domain.duel  # noqa: F401  (registers itself)
