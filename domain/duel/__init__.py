@@ -1,0 +1,24 @@
+"""7 Wonders Duel: the base game's rules as a pure decider."""
+
+from typing import Any
+
+from domain.duel.game import BASE_RULES, DuelGame
+from domain.kernel.errors import DomainError
+from domain.kernel.registry import register
+
+EXPANSIONS: tuple[str, ...] = ()
+"""Expansions this build can attach (Agora and Duel Leaders attach through `DuelRules`)."""
+
+_BASE = DuelGame(BASE_RULES)
+
+
+def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
+    unknown = [e for e in expansions if e not in EXPANSIONS]
+    if unknown:
+        raise DomainError("unknown_expansion", f"Duel has no expansion {unknown}")
+    return _BASE
+
+
+register("duel", _factory)
+
+__all__ = ["BASE_RULES", "DuelGame"]

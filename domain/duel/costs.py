@@ -1,0 +1,88 @@
+"""What a construction costs: own production, one-of producers, trading and discounts.
+
+The price of a missing resource is 2 plus the opponent's brown/grey production of it, or 1
+with the matching fixed-price yellow card. Discounts (Masonry, Architecture) waive the most
+expensive units left to buy. The cheapest purchase is found by trying each assignment of the
+one-of producers; results are memoised because the same situations recur constantly.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from domain.duel.catalog_types import N_RES
+from domain.duel.state import PlayerState
+
+Purchase = tuple[int, tuple[int, ...]]
+"""(coins for trading, resources bought per kind)."""
+
+NOTHING: tuple[int, ...] = (0, 0, 0, 0, 0)
+
+_CACHE: dict[tuple[object, ...], Purchase] = {}
+
+
+def prices(me: PlayerState, opponent: PlayerState) -> tuple[int, ...]:
+    """Trading price per resource for `me`."""
+    fixed = me.fixed
+    prod = opponent.produce
+    return tuple(1 if (fixed >> r) & 1 else 2 + prod[r] for r in range(N_RES))
+
+
+def _missing(cost: tuple[int, ...], produce: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c - p if c > p else 0 for c, p in zip(cost, produce, strict=True))
+
+
+def cheapest(
+    cost: tuple[int, ...],
+    me: PlayerState,
+    unit_prices: tuple[int, ...],
+    discount: int,
+) -> Purchase:
+    """The cheapest way to obtain `cost` by trading, after production and a discount."""
+    need = _missing(cost, me.produce)
+    if not any(need):
+        return 0, NOTHING
+    choices = tuple(c for c in me.choices if any(need[r] for r in c))
+    key = (need, choices, unit_prices, discount)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    best: Purchase | None = None
+    for alloc in product(*choices) if choices else ((),):
+        left = list(need)
+        for r in alloc:
+            if left[r]:
+                left[r] -= 1
+        units = sorted(
+            (r for r in range(N_RES) for _ in range(left[r])),
+            key=lambda r: -unit_prices[r],
+        )
+        bought = [0] * N_RES
+        coins = 0
+        for r in units[discount:]:
+            bought[r] += 1
+            coins += unit_prices[r]
+        if best is None or coins < best[0]:
+            best = (coins, tuple(bought))
+    assert best is not None
+    if len(_CACHE) > 200_000:
+        _CACHE.clear()
+    _CACHE[key] = best
+    return best
+
+
+def covers(
+    cost: tuple[int, ...], me: PlayerState, bought: tuple[int, ...], discount: int
+) -> bool:
+    """Whether production, one assignment of the one-of producers, `bought` and the
+    discount together cover `cost`."""
+    need = _missing(cost, me.produce)
+    for alloc in product(*me.choices) if me.choices else ((),):
+        left = list(need)
+        for r in alloc:
+            if left[r]:
+                left[r] -= 1
+        short = sum(max(0, left[r] - bought[r]) for r in range(N_RES))
+        if short <= discount:
+            return True
+    return False

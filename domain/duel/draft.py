@@ -1,0 +1,42 @@
+"""The wonder draft: 4 wonders revealed, picked A, B, B, A; 4 more picked B, A, A, B."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from domain.duel import events as ev
+from domain.duel.commands import PickWonder
+from domain.duel.play import begin_age
+from domain.duel.state import DuelState
+from domain.kernel.errors import DomainError
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+    from domain.duel.transaction import Tx
+
+PICK_ORDER: tuple[int, ...] = (0, 1, 1, 0, 1, 0, 0, 1)
+"""Picker of each of the 8 picks: 0 = the first player, 1 = the other."""
+ROUND_SIZE = 4
+
+
+def picker(state: DuelState) -> int:
+    return state.first_player ^ PICK_ORDER[state.draft_picks]
+
+
+def pick_wonder(tx: Tx, cmd: PickWonder) -> None:
+    if cmd.wonder not in tx.state.draft_offer:
+        raise DomainError("wonder_not_offered", f"wonder {cmd.wonder} is not on offer")
+    tx.emit(ev.WonderPicked(seat=cmd.seat, wonder=cmd.wonder))
+    s = tx.state
+    if s.draft_picks == ROUND_SIZE:
+        assert s.deal is not None
+        tx.emit(ev.WondersRevealed(round=2, wonders=s.deal.wonders[ROUND_SIZE:]))
+    elif s.draft_picks == 2 * ROUND_SIZE:
+        begin_age(tx, 1)
+        tx.emit(ev.TurnBegan(seat=s.first_player))
+
+
+def draft_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+    if seat != picker(state):
+        return []
+    return [PickWonder(seat=seat, wonder=w) for w in state.draft_offer]

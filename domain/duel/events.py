@@ -1,0 +1,186 @@
+"""Events of a Duel game: facts in the past tense, each applied by one small mutator.
+
+Ids are catalog positions (cards, wonders, tokens) and structure slot indexes. Secrets
+(the deal, face-down cards, the Great Library draw) appear only in events that `redact`
+rewrites for the seats that may not see them.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.duel.deal import Deal
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
+    pass
+
+
+class GameStarted(Event, tag=True):
+    first_player: int
+    board_tokens: tuple[int, ...]
+    explicit_deal: bool
+    deal: Deal | None
+    """The whole deal; None in every seat's and spectator's copy."""
+
+
+class WondersRevealed(Event, tag=True):
+    round: int
+    wonders: tuple[int, ...]
+
+
+class WonderPicked(Event, tag=True):
+    seat: int
+    wonder: int
+
+
+class AgeBegan(Event, tag=True):
+    age: int
+    cards: tuple[int, ...]
+    """Card per slot, -1 where the card is face down."""
+
+
+class TurnBegan(Event, tag=True):
+    seat: int
+
+
+class BuildingConstructed(Event, tag=True):
+    seat: int
+    slot: int
+    card: int
+    cost: int
+    """Coins the seat paid (card coins plus trading)."""
+    to_opponent: int
+    """Part of `cost` that went to the opponent (Economy) rather than the bank."""
+    chained: bool
+
+
+class CardDiscarded(Event, tag=True):
+    seat: int
+    slot: int
+    card: int
+    coins: int
+
+
+class WonderConstructed(Event, tag=True):
+    seat: int
+    slot: int
+    card: int
+    wonder: int
+    cost: int
+    to_opponent: int
+
+
+class CardRevealed(Event, tag=True):
+    slot: int
+    card: int
+
+
+class CoinsGained(Event, tag=True):
+    seat: int
+    amount: int
+    reason: str
+
+
+class CoinsLost(Event, tag=True):
+    seat: int
+    amount: int
+    reason: str
+
+
+class ConflictPawnMoved(Event, tag=True):
+    seat: int
+    shields: int
+    position: int
+
+
+class LootingTokenTaken(Event, tag=True):
+    token: int
+    """0..3 for p2, p5, m2, m5."""
+    seat: int
+    """The seat that loses coins."""
+    coins_lost: int
+
+
+class PlayAgainGranted(Event, tag=True):
+    seat: int
+
+
+class ActionOwed(Event, tag=True):
+    seat: int
+    action: int
+    arg: int
+
+
+class ProgressTokenTaken(Event, tag=True):
+    seat: int
+    token: int
+    from_library: bool
+
+
+class GreatLibraryDrawn(Event, tag=True):
+    seat: int
+    tokens: tuple[int, ...]
+    """The 3 tokens drawn; empty in the opponent's and spectators' copies."""
+    count: int
+
+
+class CardDestroyed(Event, tag=True):
+    seat: int
+    owner: int
+    card: int
+
+
+class DiscardedCardConstructed(Event, tag=True):
+    seat: int
+    card: int
+
+
+class WonderRetired(Event, tag=True):
+    seat: int
+    wonder: int
+
+
+class AgeEnded(Event, tag=True):
+    age: int
+    chooser: int
+
+
+class StartPlayerChosen(Event, tag=True):
+    seat: int
+    starts: int
+
+
+class GameEnded(Event, tag=True):
+    winner: int | None
+    victory: str
+    """civilian, military or scientific."""
+    scores: tuple[tuple[int, ...], ...]
+    """Per seat, the categories of `domain.duel.scoring.CATEGORIES`."""
+
+
+DuelEvent = (
+    GameStarted
+    | WondersRevealed
+    | WonderPicked
+    | AgeBegan
+    | TurnBegan
+    | BuildingConstructed
+    | CardDiscarded
+    | WonderConstructed
+    | CardRevealed
+    | CoinsGained
+    | CoinsLost
+    | ConflictPawnMoved
+    | LootingTokenTaken
+    | PlayAgainGranted
+    | ActionOwed
+    | ProgressTokenTaken
+    | GreatLibraryDrawn
+    | CardDestroyed
+    | DiscardedCardConstructed
+    | WonderRetired
+    | AgeEnded
+    | StartPlayerChosen
+    | GameEnded
+)

@@ -1,0 +1,204 @@
+"""The Duel game as the kernel's `Game`: the base ruleset and its decider functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain.duel import commands as cmd
+from domain.duel import draft, owed, play, turn_moves
+from domain.duel import events as ev
+from domain.duel.catalog import CARDS, TOKENS, WONDERS
+from domain.duel.catalog_types import PURPLE
+from domain.duel.deal import Deal, check_deal, random_deal
+from domain.duel.effects import END_EFFECTS, EFFECTS
+from domain.duel.evolve import evolve
+from domain.duel.rules import DuelRules, PhaseRules
+from domain.duel.state import (
+    CHOOSE_START,
+    DRAFT,
+    OVER,
+    OWE_DESTROY,
+    OWE_DISCARD_BUILD,
+    OWE_LIBRARY,
+    OWE_TOKEN,
+    PHASE_NAMES,
+    PLAY,
+    DuelState,
+)
+from domain.duel.structure import BASE_LAYOUTS
+from domain.duel.tokens import masonry_architecture_discount
+from domain.duel.transaction import Tx
+from domain.duel.views import DuelView, acting_seats, redact, view
+from domain.kernel.errors import DomainError
+
+BASE_RULES = DuelRules(
+    name="duel",
+    cards=CARDS,
+    wonders=WONDERS,
+    tokens=TOKENS,
+    layouts=BASE_LAYOUTS,
+    effects=EFFECTS,
+    end_effects=END_EFFECTS,
+    phases={
+        DRAFT: PhaseRules(draft.draft_moves, {cmd.PickWonder: draft.pick_wonder}),
+        PLAY: PhaseRules(
+            turn_moves.play_moves,
+            {
+                cmd.ConstructBuilding: play.construct_building,
+                cmd.DiscardCard: play.discard_card,
+                cmd.ConstructWonder: play.construct_wonder,
+            },
+        ),
+        CHOOSE_START: PhaseRules(
+            turn_moves.start_moves, {cmd.ChooseStartPlayer: turn_moves.choose_start_player}
+        ),
+    },
+    owed={
+        OWE_TOKEN: PhaseRules(owed.token_moves, {cmd.ChooseProgressToken: owed.choose_progress_token}),
+        OWE_DESTROY: PhaseRules(owed.destroy_moves, {cmd.DestroyCard: owed.destroy_card}),
+        OWE_DISCARD_BUILD: PhaseRules(
+            owed.discard_build_moves, {cmd.ConstructFromDiscard: owed.construct_from_discard}
+        ),
+        OWE_LIBRARY: PhaseRules(owed.library_moves, {cmd.TakeLibraryToken: owed.take_library_token}),
+    },
+    discount_hooks=(masonry_architecture_discount,),
+)
+
+
+def _deck_tables(rules: DuelRules) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    ages = tuple(
+        tuple(c.id for c in rules.cards if c.age == a and c.colour != PURPLE) for a in (1, 2, 3)
+    )
+    guilds = tuple(c.id for c in rules.cards if c.colour == PURPLE)
+    return ages, guilds
+
+
+class DuelGame:
+    """7 Wonders Duel under one ruleset (the base game, or with expansions attached)."""
+
+    kind = "duel"
+    command_type: Any = cmd.DuelCommand
+    event_type: Any = ev.DuelEvent
+    view_type: Any = DuelView
+
+    def __init__(self, rules: DuelRules = BASE_RULES) -> None:
+        self.rules = rules
+        self._ages, self._guilds = _deck_tables(rules)
+        self._slots = tuple(len(layout.slots) for layout in rules.layouts)
+
+    def seat_range(self) -> tuple[int, int]:
+        return (2, 2)
+
+    # -- set-up -----------------------------------------------------------------------
+    def deal(self, rng: random.Random) -> Deal:
+        return random_deal(
+            rng, self._ages, self._guilds, len(self.rules.wonders), len(self.rules.tokens),
+            self._slots,
+        )
+
+    def start(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        rng: random.Random,
+        deal: Deal | None = None,
+    ) -> list[msgspec.Struct]:
+        if seats != 2:
+            raise DomainError("invalid_seat_count", "7 Wonders Duel is played by 2 seats")
+        explicit = deal is not None
+        if deal is None:
+            deal = self.deal(rng)
+        else:
+            check_deal(
+                deal, self._ages, self._guilds, len(self.rules.wonders), len(self.rules.tokens),
+                self._slots,
+            )
+        tx = Tx(self.rules, DuelState())
+        tx.emit(
+            ev.GameStarted(
+                first_player=deal.first_player,
+                board_tokens=deal.board_tokens,
+                explicit_deal=explicit,
+                deal=deal,
+            )
+        )
+        tx.emit(ev.WondersRevealed(round=1, wonders=deal.wonders[: draft.ROUND_SIZE]))
+        return list(tx.events)
+
+    def initial_state(self) -> DuelState:
+        return DuelState()
+
+    # -- the decider -----------------------------------------------------------------
+    def step(self, state: DuelState, command: Any) -> tuple[list[ev.Event], DuelState]:
+        """Decide `command` and return its events with the state they lead to."""
+        handler = self._handler(state, command)
+        tx = Tx(self.rules, state)
+        handler(tx, command)
+        return tx.events, tx.state
+
+    def decide(self, state: DuelState, command: Any) -> list[msgspec.Struct]:
+        return list(self.step(state, command)[0])
+
+    def evolve(self, state: DuelState, event: Any) -> DuelState:
+        return evolve(self.rules, state, event)
+
+    def _phase_rules(self, state: DuelState) -> PhaseRules | None:
+        if state.pending:
+            return self.rules.owed[state.pending[0][0]]
+        return self.rules.phases.get(state.phase)
+
+    def _handler(self, state: DuelState, command: Any) -> Any:
+        if state.phase == OVER:
+            raise DomainError("game_over", "the game is over")
+        if not isinstance(command, cmd.Command):
+            raise DomainError("unknown_command", f"not a Duel command: {type(command).__name__}")
+        if command.seat not in acting_seats(state):
+            raise DomainError(
+                "not_your_turn", f"seat {command.seat} may not act now; acting: {acting_seats(state)}"
+            )
+        phase = self._phase_rules(state)
+        handler = phase.commands.get(type(command)) if phase is not None else None
+        if handler is None:
+            expected = sorted(t.__name__ for t in phase.commands) if phase is not None else []
+            raise DomainError(
+                "wrong_action",
+                f"{type(command).__name__} is not possible now; expected one of {expected}",
+            )
+        return handler
+
+    def legal_moves(self, state: DuelState, seat: int) -> list[Any]:
+        if state.phase == OVER or seat not in acting_seats(state):
+            return []
+        phase = self._phase_rules(state)
+        return phase.moves(self.rules, state, seat) if phase is not None else []
+
+    def acting_seats(self, state: DuelState) -> tuple[int, ...]:
+        return acting_seats(state)
+
+    def command_seat(self, command: Any) -> int:
+        seat: int = command.seat
+        return seat
+
+    def is_over(self, state: DuelState) -> bool:
+        return state.phase == OVER
+
+    def view(self, state: DuelState, seat: int | None) -> DuelView:
+        return view(self.rules, state, seat)
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        return redact(event, seat)
+
+    def summary(self, state: DuelState) -> dict[str, Any]:
+        return {
+            "phase": PHASE_NAMES[state.phase],
+            "age": state.age,
+            "turn": state.turn,
+            "acting": list(acting_seats(state)),
+            "explicit_deal": state.explicit_deal,
+            "winner": state.winner,
+            "victory": state.victory or None,
+        }

@@ -1,0 +1,40 @@
+"""The conflict pawn: shields push it toward the opponent's capital, looting tokens are
+taken on first entry into their zone, and reaching the capital is military supremacy."""
+
+from __future__ import annotations
+
+from domain.duel import events as ev
+from domain.duel.state import CAPITAL, LOOTING
+from domain.duel.transaction import Tx
+
+
+def move_pawn(tx: Tx, seat: int, shields: int) -> None:
+    """Apply `shields` of `seat` as one pawn move (Strategy's bonus included by the caller)."""
+    if shields <= 0:
+        return
+    s = tx.state
+    step = shields if seat == 0 else -shields
+    position = max(-CAPITAL, min(CAPITAL, s.pawn + step))
+    tx.emit(ev.ConflictPawnMoved(seat=seat, shields=shields, position=position))
+    for i, (threshold, sign, loser, coins) in enumerate(LOOTING):
+        if (tx.state.looting >> i) & 1 and position * sign >= threshold * sign:
+            lost = min(coins, tx.state.players[loser].coins)
+            tx.emit(ev.LootingTokenTaken(token=i, seat=loser, coins_lost=lost))
+    if abs(position) == CAPITAL:
+        from domain.duel.scoring import end_game
+
+        end_game(tx, seat, "military")
+
+
+def military_points(pawn: int, seat: int) -> int:
+    """VP of the zone the pawn stands in, for the seat it favours (reference: zones)."""
+    distance = pawn if seat == 0 else -pawn
+    if distance <= 0:
+        return 0
+    if distance <= 2:
+        return 2
+    if distance <= 5:
+        return 5
+    if distance < CAPITAL:
+        return 10
+    return 0

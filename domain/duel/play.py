@@ -1,0 +1,249 @@
+"""A turn of the play phase: take an accessible card and construct it, discard it or build
+a wonder with it; then its effects, reveals, and the end of the turn, Age or game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.duel import events as ev
+from domain.duel.catalog_types import RED, YELLOW
+from domain.duel.commands import ConstructBuilding, ConstructWonder, DiscardCard
+from domain.duel.costs import NOTHING, cheapest, covers, prices
+from domain.duel.military import move_pawn
+from domain.duel.science import symbol_gained
+from domain.duel.scoring import end_game
+from domain.duel.state import OVER, DuelState
+from domain.duel.structure import newly_uncovered
+from domain.duel.tokens import ECONOMY, STRATEGY, THEOLOGY, URBANISM, URBANISM_CHAIN_COINS
+from domain.kernel.errors import DomainError
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+    from domain.duel.transaction import Tx
+
+DISCARD_BASE_COINS = 2
+
+
+class Price:
+    """What a construction costs a seat now."""
+
+    __slots__ = ("bought", "chained", "coins", "discount", "to_opponent", "trade")
+
+    def __init__(
+        self, coins: int, trade: int, to_opponent: int, chained: bool, bought: tuple[int, ...],
+        discount: int,
+    ) -> None:
+        self.coins = coins
+        self.trade = trade
+        self.to_opponent = to_opponent
+        self.chained = chained
+        self.bought = bought
+        self.discount = discount
+
+
+def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
+    up = prices(state.players[seat], state.players[1 - seat])
+    for hook in rules.price_hooks:
+        up = hook(state, seat, up)
+    return up
+
+
+def _discount(rules: DuelRules, state: DuelState, seat: int, kind: str, colour: int) -> int:
+    return sum(hook(state, seat, kind, colour) for hook in rules.discount_hooks)
+
+
+def card_price(rules: DuelRules, state: DuelState, seat: int, card_id: int) -> Price:
+    card = rules.cards[card_id]
+    me = state.players[seat]
+    if card.chain_from >= 0 and (me.chains >> card.chain_from) & 1:
+        return Price(0, 0, 0, True, NOTHING, 0)
+    discount = _discount(rules, state, seat, "card", card.colour)
+    trade, bought = cheapest(card.cost, me, unit_prices(rules, state, seat), discount)
+    to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
+    return Price(card.coins + trade, trade, to_opp, False, bought, discount)
+
+
+def wonder_price(rules: DuelRules, state: DuelState, seat: int, wonder: int) -> Price:
+    me = state.players[seat]
+    discount = _discount(rules, state, seat, "wonder", -1)
+    trade, bought = cheapest(
+        rules.wonders[wonder].cost, me, unit_prices(rules, state, seat), discount
+    )
+    to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
+    return Price(trade, trade, to_opp, False, bought, discount)
+
+
+def wonders_built(state: DuelState) -> int:
+    return len(state.players[0].built_wonders) + len(state.players[1].built_wonders)
+
+
+def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
+    if wonders_built(state) >= rules.wonder_limit:
+        return ()
+    me = state.players[seat]
+    return tuple(
+        w for w in me.wonders if w not in me.built_wonders and w not in state.retired_wonders
+    )
+
+
+def _check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
+    layout = rules.layouts[state.age - 1]
+    if not 0 <= slot < len(layout.slots):
+        raise DomainError("unknown_slot", f"slot {slot} is not in the Age {state.age} structure")
+    if not (layout.accessible(state.taken) >> slot) & 1:
+        raise DomainError(
+            "card_not_accessible",
+            f"the card in slot {layout.slots[slot].name} is taken or still covered",
+        )
+    return state.slots[slot]
+
+
+def _check_payment(
+    rules: DuelRules,
+    state: DuelState,
+    seat: int,
+    cost: tuple[int, ...],
+    price: Price,
+    coins: int | None,
+    buy: tuple[int, ...] | None,
+) -> None:
+    if coins is not None and coins != price.coins:
+        raise DomainError(
+            "price_mismatch", f"this costs {price.coins} coins, the command offered {coins}"
+        )
+    if price.coins > state.players[seat].coins:
+        raise DomainError(
+            "not_enough_coins",
+            f"this costs {price.coins} coins and seat {seat} has {state.players[seat].coins}",
+        )
+    if buy is None or price.chained or buy == price.bought:
+        return
+    up = unit_prices(rules, state, seat)
+    if len(buy) != len(up) or min(buy) < 0:
+        raise DomainError("invalid_payment", "buy must give 5 non-negative resource counts")
+    spent = sum(b * p for b, p in zip(buy, up, strict=True))
+    if spent != price.trade or not covers(cost, state.players[seat], buy, price.discount):
+        raise DomainError(
+            "invalid_payment", "the resources to buy are not one of the cheapest legal purchases"
+        )
+
+
+def reveal_uncovered(tx: Tx, slot: int) -> None:
+    s = tx.state
+    layout = tx.rules.layouts[s.age - 1]
+    for j in newly_uncovered(layout, slot, s.taken):
+        if not (s.revealed >> j) & 1:
+            tx.emit(ev.CardRevealed(slot=j, card=s.slots[j]))
+
+
+def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
+    """On-build effects of a constructed card (coins, shields, science)."""
+    card = tx.rules.cards[card_id]
+    effects = tx.rules.effects
+    for name, args in card.on_build:
+        effects[name](tx, seat, args)
+    if card.shields:
+        bonus = 1 if card.colour == RED and STRATEGY in tx.state.players[seat].tokens else 0
+        move_pawn(tx, seat, card.shields + bonus)
+    if card.science >= 0:
+        symbol_gained(tx, seat, card.science)
+
+
+def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
+    rules, state, seat = tx.rules, tx.state, cmd.seat
+    card_id = _check_slot(rules, state, cmd.slot)
+    price = card_price(rules, state, seat, card_id)
+    _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
+    tx.emit(
+        ev.BuildingConstructed(
+            seat=seat,
+            slot=cmd.slot,
+            card=card_id,
+            cost=price.coins,
+            to_opponent=price.to_opponent,
+            chained=price.chained,
+        )
+    )
+    reveal_uncovered(tx, cmd.slot)
+    if price.chained and URBANISM in tx.state.players[seat].tokens:
+        tx.emit(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
+    apply_card_effects(tx, seat, card_id)
+    finish_action(tx)
+
+
+def discard_card(tx: Tx, cmd: DiscardCard) -> None:
+    state, seat = tx.state, cmd.seat
+    card_id = _check_slot(tx.rules, state, cmd.slot)
+    coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
+    tx.emit(ev.CardDiscarded(seat=seat, slot=cmd.slot, card=card_id, coins=coins))
+    reveal_uncovered(tx, cmd.slot)
+    finish_action(tx)
+
+
+def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
+    rules, state, seat = tx.rules, tx.state, cmd.seat
+    card_id = _check_slot(rules, state, cmd.slot)
+    if cmd.wonder not in buildable_wonders(rules, state, seat):
+        raise DomainError(
+            "wonder_not_available",
+            f"wonder {cmd.wonder} is not an unbuilt wonder of seat {seat}, or 7 are built",
+        )
+    price = wonder_price(rules, state, seat, cmd.wonder)
+    wonder = rules.wonders[cmd.wonder]
+    _check_payment(rules, state, seat, wonder.cost, price, cmd.coins, cmd.buy)
+    tx.emit(
+        ev.WonderConstructed(
+            seat=seat,
+            slot=cmd.slot,
+            card=card_id,
+            wonder=cmd.wonder,
+            cost=price.coins,
+            to_opponent=price.to_opponent,
+        )
+    )
+    reveal_uncovered(tx, cmd.slot)
+    for name, args in wonder.on_build:
+        rules.effects[name](tx, seat, args)
+    if wonder.shields:
+        move_pawn(tx, seat, wonder.shields)
+    if THEOLOGY in tx.state.players[seat].tokens and not tx.state.replay:
+        tx.emit(ev.PlayAgainGranted(seat=seat))
+    if wonders_built(tx.state) == rules.wonder_limit:
+        for owner, player in enumerate(tx.state.players):
+            for w in player.wonders:
+                if w not in player.built_wonders and w not in tx.state.retired_wonders:
+                    tx.emit(ev.WonderRetired(seat=owner, wonder=w))
+    finish_action(tx)
+
+
+def finish_action(tx: Tx) -> None:
+    """After an action or an owed resolution: expansion victory checks, then the end of
+    the turn once nothing is owed (the Age's last card is resolved before the Age ends)."""
+    for check in tx.rules.victory_checks:
+        if tx.state.phase == OVER:
+            return
+        check(tx)
+    s = tx.state
+    if s.phase == OVER or s.pending:
+        return
+    layout = tx.rules.layouts[s.age - 1]
+    if s.taken != layout.full:
+        tx.emit(ev.TurnBegan(seat=s.current if s.replay else 1 - s.current))
+        return
+    if s.age == len(tx.rules.layouts):
+        end_game(tx, None, "civilian")
+        return
+    chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.current
+    tx.emit(ev.AgeEnded(age=s.age, chooser=chooser))
+    begin_age(tx, s.age + 1)
+
+
+def begin_age(tx: Tx, age: int) -> None:
+    deal = tx.state.deal
+    assert deal is not None
+    layout = tx.rules.layouts[age - 1]
+    cards = tuple(
+        c if (layout.face_up >> i) & 1 else -1 for i, c in enumerate(deal.ages[age - 1])
+    )
+    tx.emit(ev.AgeBegan(age=age, cards=cards))
+

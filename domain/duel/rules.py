@@ -1,0 +1,64 @@
+"""A Duel ruleset: the catalog, the structures and the hooks through which expansions attach.
+
+The base game is one `DuelRules`; an expansion builds another from it (`extend`) with its
+own cards, layouts, effects, price or discount rules, victory checks, phases and owed
+actions, instead of conditionals in the base rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from domain.duel.catalog_types import CardDef, TokenDef, WonderDef
+from domain.duel.structure import Layout
+
+if TYPE_CHECKING:
+    from domain.duel.state import DuelState
+    from domain.duel.transaction import Tx
+
+EffectFn = Callable[["Tx", int, tuple[int, ...]], None]
+"""An effect applied when its owner builds a card, a wonder or takes a token."""
+EndVpFn = Callable[["DuelState", int, tuple[int, ...]], int]
+"""Victory points an end-of-game effect gives its owner."""
+PriceHook = Callable[["DuelState", int, tuple[int, ...]], tuple[int, ...]]
+"""Adjusts a seat's trading prices (e.g. an Agora decree)."""
+DiscountHook = Callable[["DuelState", int, str, int], int]
+"""Resource units waived for a seat building a 'card' (of the given colour) or a 'wonder'."""
+VictoryCheck = Callable[["Tx"], None]
+"""Run after every action; ends the game (through the Tx) on a supremacy of its own."""
+MoveFn = Callable[["DuelRules", "DuelState", int], list[Any]]
+DecideFn = Callable[["Tx", Any], None]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRules:
+    """How a phase enumerates moves and decides commands."""
+
+    moves: MoveFn
+    commands: Mapping[type, DecideFn]
+
+
+@dataclass(frozen=True, slots=True)
+class DuelRules:
+    name: str
+    cards: tuple[CardDef, ...]
+    wonders: tuple[WonderDef, ...]
+    tokens: tuple[TokenDef, ...]
+    layouts: tuple[Layout, ...]
+    effects: Mapping[str, EffectFn]
+    end_effects: Mapping[str, EndVpFn]
+    phases: Mapping[int, PhaseRules]
+    owed: Mapping[int, PhaseRules]
+    """Owed actions (token choice, destroy, ...) by kind: they pre-empt the phase's moves."""
+    price_hooks: tuple[PriceHook, ...] = ()
+    discount_hooks: tuple[DiscountHook, ...] = ()
+    victory_checks: tuple[VictoryCheck, ...] = ()
+    starting_coins: int = 7
+    wonder_limit: int = 7
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def extend(self, **changes: Any) -> DuelRules:
+        """A new ruleset with some tables or hooks replaced (expansions call this)."""
+        return replace(self, **changes)

@@ -1,0 +1,24 @@
+"""Science: a pair of identical symbols earns a progress token from the board, six
+different symbols are scientific supremacy."""
+
+from __future__ import annotations
+
+from domain.duel import events as ev
+from domain.duel.state import OVER, OWE_TOKEN
+from domain.duel.transaction import Tx
+
+SUPREMACY_SYMBOLS = 6
+
+
+def symbol_gained(tx: Tx, seat: int, symbol: int) -> None:
+    """Called after `seat`'s science counts include the new `symbol`."""
+    if symbol < 0 or tx.state.phase == OVER:
+        return
+    counts = tx.state.players[seat].science
+    if sum(1 for c in counts if c) >= SUPREMACY_SYMBOLS:
+        from domain.duel.scoring import end_game
+
+        end_game(tx, seat, "scientific")
+        return
+    if counts[symbol] == 2 and tx.state.board_tokens:
+        tx.emit(ev.ActionOwed(seat=seat, action=OWE_TOKEN, arg=0))

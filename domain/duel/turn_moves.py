@@ -1,0 +1,59 @@
+"""Legal moves of the play phase (payment included) and of the start-player choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from domain.duel import events as ev
+from domain.duel.commands import (
+    ChooseStartPlayer,
+    ConstructBuilding,
+    ConstructWonder,
+    DiscardCard,
+)
+from domain.duel.play import buildable_wonders, card_price, wonder_price
+from domain.duel.state import DuelState
+from domain.kernel.errors import DomainError
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+    from domain.duel.transaction import Tx
+
+
+def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+    if seat != state.current:
+        return []
+    layout = rules.layouts[state.age - 1]
+    accessible = layout.accessible(state.taken)
+    coins = state.players[seat].coins
+    wonders = buildable_wonders(rules, state, seat)
+    wonder_prices = [(w, wonder_price(rules, state, seat, w)) for w in wonders]
+    moves: list[Any] = []
+    for slot in range(len(layout.slots)):
+        if not (accessible >> slot) & 1:
+            continue
+        price = card_price(rules, state, seat, state.slots[slot])
+        if price.coins <= coins:
+            moves.append(
+                ConstructBuilding(seat=seat, slot=slot, coins=price.coins, buy=price.bought)
+            )
+        moves.append(DiscardCard(seat=seat, slot=slot))
+        for w, wp in wonder_prices:
+            if wp.coins <= coins:
+                moves.append(
+                    ConstructWonder(seat=seat, slot=slot, wonder=w, coins=wp.coins, buy=wp.bought)
+                )
+    return moves
+
+
+def start_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+    if seat != state.current:
+        return []
+    return [ChooseStartPlayer(seat=seat, starts=s) for s in (0, 1)]
+
+
+def choose_start_player(tx: Tx, cmd: ChooseStartPlayer) -> None:
+    if cmd.starts not in (0, 1):
+        raise DomainError("invalid_seat", f"seat {cmd.starts} does not exist")
+    tx.emit(ev.StartPlayerChosen(seat=cmd.seat, starts=cmd.starts))
+    tx.emit(ev.TurnBegan(seat=cmd.starts))

@@ -1,0 +1,145 @@
+"""What each seat may know: `view` for states, `redact` for events.
+
+Hidden from seats: the deal (face-down cards of the structure until revealed, the cards
+removed from each Age, the unused guilds and wonders, the tokens kept aside and their
+order) and the Great Library draw, which only the drawer sees.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.duel import draft
+from domain.duel import events as ev
+from domain.duel.state import (
+    DRAFT,
+    LOOTING_NAMES,
+    OVER,
+    OWED_NAMES,
+    PHASE_NAMES,
+    SETUP,
+    DuelState,
+)
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+
+HIDDEN = -1
+"""Stands for a card a seat may not see."""
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    seat: int
+    coins: int
+    buildings: tuple[int, ...]
+    wonders: tuple[int, ...]
+    built_wonders: tuple[int, ...]
+    tucked: tuple[int, ...]
+    tokens: tuple[int, ...]
+
+
+class SlotView(msgspec.Struct, frozen=True):
+    slot: int
+    name: str
+    card: int
+    """The card, or -1 while face down."""
+    taken: bool
+    accessible: bool
+
+
+class DuelView(msgspec.Struct, frozen=True):
+    seat: int | None
+    phase: str
+    age: int
+    turn: int
+    acting: tuple[int, ...]
+    first_player: int
+    explicit_deal: bool
+    players: tuple[PlayerView, ...]
+    structure: tuple[SlotView, ...]
+    discard: tuple[int, ...]
+    board_tokens: tuple[int, ...]
+    pawn: int
+    looting_left: tuple[str, ...]
+    draft_round: int
+    draft_offer: tuple[int, ...]
+    pending: tuple[str, ...]
+    library_draw: tuple[int, ...]
+    """The Great Library draw, for the drawer only."""
+    retired_wonders: tuple[int, ...]
+    play_again: bool
+    winner: int | None
+    victory: str
+    scores: tuple[tuple[int, ...], ...]
+
+
+def acting_seats(state: DuelState) -> tuple[int, ...]:
+    if state.phase in (SETUP, OVER):
+        return ()
+    if state.phase == DRAFT:
+        return (draft.picker(state),)
+    return (state.current,)
+
+
+def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
+    structure: tuple[SlotView, ...] = ()
+    if state.age:
+        layout = rules.layouts[state.age - 1]
+        accessible = layout.accessible(state.taken)
+        structure = tuple(
+            SlotView(
+                slot=i,
+                name=slot.name,
+                card=state.slots[i] if (state.revealed >> i) & 1 else HIDDEN,
+                taken=bool((state.taken >> i) & 1),
+                accessible=bool((accessible >> i) & 1),
+            )
+            for i, slot in enumerate(layout.slots)
+        )
+    drawer = state.current if state.library_draw else None
+    return DuelView(
+        seat=seat,
+        phase=PHASE_NAMES[state.phase],
+        age=state.age,
+        turn=state.turn,
+        acting=acting_seats(state),
+        first_player=state.first_player,
+        explicit_deal=state.explicit_deal,
+        players=tuple(
+            PlayerView(
+                seat=i,
+                coins=p.coins,
+                buildings=p.buildings,
+                wonders=p.wonders,
+                built_wonders=p.built_wonders,
+                tucked=p.tucked,
+                tokens=p.tokens,
+            )
+            for i, p in enumerate(state.players)
+        ),
+        structure=structure,
+        discard=state.discard,
+        board_tokens=state.board_tokens,
+        pawn=state.pawn,
+        looting_left=tuple(n for i, n in enumerate(LOOTING_NAMES) if (state.looting >> i) & 1),
+        draft_round=state.draft_round,
+        draft_offer=state.draft_offer,
+        pending=tuple(OWED_NAMES[k] for k, _ in state.pending),
+        library_draw=state.library_draw if seat is not None and seat == drawer else (),
+        retired_wonders=state.retired_wonders,
+        play_again=state.replay,
+        winner=state.winner,
+        victory=state.victory,
+        scores=state.scores,
+    )
+
+
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
+    if isinstance(event, ev.GameStarted):
+        return replace(event, deal=None) if event.deal is not None else event
+    if isinstance(event, ev.GreatLibraryDrawn) and seat != event.seat:
+        return replace(event, tokens=())
+    return event
