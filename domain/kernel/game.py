@@ -48,6 +48,10 @@ class Game(Protocol):
         """The state after `event`; total over valid histories."""
         ...
 
+    def step(self, state: Any, command: msgspec.Struct) -> tuple[list[Any], Any]:
+        """`decide` and the state its events lead to, in one pass (for bots and replays)."""
+        ...
+
     def legal_moves(self, state: Any, seat: Seat) -> Sequence[msgspec.Struct]:
         """Every command `seat` may submit now."""
         ...
