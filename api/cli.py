@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -14,10 +15,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_engine.add_commands(sub)
     try:
-        from api import cli_service
-    except ImportError:  # the service commands are optional while they are being built
-        cli_service = None  # type: ignore[assignment]
-    if cli_service is not None:
+        cli_service = importlib.import_module("api.cli_service")
+    except ModuleNotFoundError as exc:  # an engine-only install has no service commands
+        if exc.name != "api.cli_service":
+            raise
+    else:
         cli_service.add_commands(sub)
     return parser
 

@@ -15,44 +15,44 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
     seat: int
 
 
-class PickWonder(Command, tag=True):
+class PickWonder(Command, frozen=True, tag=True):
     wonder: int
 
 
-class ConstructBuilding(Command, tag=True):
+class ConstructBuilding(Command, frozen=True, tag=True):
     slot: int
     coins: int | None = None
     buy: tuple[int, ...] | None = None
 
 
-class DiscardCard(Command, tag=True):
+class DiscardCard(Command, frozen=True, tag=True):
     slot: int
 
 
-class ConstructWonder(Command, tag=True):
+class ConstructWonder(Command, frozen=True, tag=True):
     slot: int
     wonder: int
     coins: int | None = None
     buy: tuple[int, ...] | None = None
 
 
-class ChooseProgressToken(Command, tag=True):
+class ChooseProgressToken(Command, frozen=True, tag=True):
     token: int
 
 
-class DestroyCard(Command, tag=True):
+class DestroyCard(Command, frozen=True, tag=True):
     card: int
 
 
-class ConstructFromDiscard(Command, tag=True):
+class ConstructFromDiscard(Command, frozen=True, tag=True):
     card: int
 
 
-class TakeLibraryToken(Command, tag=True):
+class TakeLibraryToken(Command, frozen=True, tag=True):
     token: int
 
 
-class ChooseStartPlayer(Command, tag=True):
+class ChooseStartPlayer(Command, frozen=True, tag=True):
     starts: int
 
 

@@ -39,14 +39,12 @@ def cheapest(
     discount: int,
 ) -> Purchase:
     """The cheapest way to obtain `cost` by trading, after production and a discount."""
-    need = _missing(cost, me.produce)
-    if not any(need):
-        return 0, NOTHING
-    choices = tuple(c for c in me.choices if any(need[r] for r in c))
-    key = (need, choices, unit_prices, discount)
+    key = (cost, me.produce, me.choices, unit_prices, discount)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
+    need = _missing(cost, me.produce)
+    choices = tuple(c for c in me.choices if any(need[r] for r in c))
     best: Purchase | None = None
     for alloc in product(*choices) if choices else ((),):
         left = list(need)
@@ -63,7 +61,7 @@ def cheapest(
             bought[r] += 1
             coins += unit_prices[r]
         if best is None or coins < best[0]:
-            best = (coins, tuple(bought))
+            best = (coins, tuple(bought)) if coins else (0, NOTHING)
     assert best is not None
     if len(_CACHE) > 200_000:
         _CACHE.clear()

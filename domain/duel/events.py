@@ -16,7 +16,7 @@ class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
     pass
 
 
-class GameStarted(Event, tag=True):
+class GameStarted(Event, frozen=True, tag=True):
     first_player: int
     board_tokens: tuple[int, ...]
     explicit_deal: bool
@@ -24,27 +24,27 @@ class GameStarted(Event, tag=True):
     """The whole deal; None in every seat's and spectator's copy."""
 
 
-class WondersRevealed(Event, tag=True):
+class WondersRevealed(Event, frozen=True, tag=True):
     round: int
     wonders: tuple[int, ...]
 
 
-class WonderPicked(Event, tag=True):
+class WonderPicked(Event, frozen=True, tag=True):
     seat: int
     wonder: int
 
 
-class AgeBegan(Event, tag=True):
+class AgeBegan(Event, frozen=True, tag=True):
     age: int
     cards: tuple[int, ...]
     """Card per slot, -1 where the card is face down."""
 
 
-class TurnBegan(Event, tag=True):
+class TurnBegan(Event, frozen=True, tag=True):
     seat: int
 
 
-class BuildingConstructed(Event, tag=True):
+class BuildingConstructed(Event, frozen=True, tag=True):
     seat: int
     slot: int
     card: int
@@ -55,14 +55,14 @@ class BuildingConstructed(Event, tag=True):
     chained: bool
 
 
-class CardDiscarded(Event, tag=True):
+class CardDiscarded(Event, frozen=True, tag=True):
     seat: int
     slot: int
     card: int
     coins: int
 
 
-class WonderConstructed(Event, tag=True):
+class WonderConstructed(Event, frozen=True, tag=True):
     seat: int
     slot: int
     card: int
@@ -71,30 +71,30 @@ class WonderConstructed(Event, tag=True):
     to_opponent: int
 
 
-class CardRevealed(Event, tag=True):
+class CardRevealed(Event, frozen=True, tag=True):
     slot: int
     card: int
 
 
-class CoinsGained(Event, tag=True):
+class CoinsGained(Event, frozen=True, tag=True):
     seat: int
     amount: int
     reason: str
 
 
-class CoinsLost(Event, tag=True):
+class CoinsLost(Event, frozen=True, tag=True):
     seat: int
     amount: int
     reason: str
 
 
-class ConflictPawnMoved(Event, tag=True):
+class ConflictPawnMoved(Event, frozen=True, tag=True):
     seat: int
     shields: int
     position: int
 
 
-class LootingTokenTaken(Event, tag=True):
+class LootingTokenTaken(Event, frozen=True, tag=True):
     token: int
     """0..3 for p2, p5, m2, m5."""
     seat: int
@@ -102,56 +102,56 @@ class LootingTokenTaken(Event, tag=True):
     coins_lost: int
 
 
-class PlayAgainGranted(Event, tag=True):
+class PlayAgainGranted(Event, frozen=True, tag=True):
     seat: int
 
 
-class ActionOwed(Event, tag=True):
+class ActionOwed(Event, frozen=True, tag=True):
     seat: int
     action: int
     arg: int
 
 
-class ProgressTokenTaken(Event, tag=True):
+class ProgressTokenTaken(Event, frozen=True, tag=True):
     seat: int
     token: int
     from_library: bool
 
 
-class GreatLibraryDrawn(Event, tag=True):
+class GreatLibraryDrawn(Event, frozen=True, tag=True):
     seat: int
     tokens: tuple[int, ...]
     """The 3 tokens drawn; empty in the opponent's and spectators' copies."""
     count: int
 
 
-class CardDestroyed(Event, tag=True):
+class CardDestroyed(Event, frozen=True, tag=True):
     seat: int
     owner: int
     card: int
 
 
-class DiscardedCardConstructed(Event, tag=True):
+class DiscardedCardConstructed(Event, frozen=True, tag=True):
     seat: int
     card: int
 
 
-class WonderRetired(Event, tag=True):
+class WonderRetired(Event, frozen=True, tag=True):
     seat: int
     wonder: int
 
 
-class AgeEnded(Event, tag=True):
+class AgeEnded(Event, frozen=True, tag=True):
     age: int
     chooser: int
 
 
-class StartPlayerChosen(Event, tag=True):
+class StartPlayerChosen(Event, frozen=True, tag=True):
     seat: int
     starts: int
 
 
-class GameEnded(Event, tag=True):
+class GameEnded(Event, frozen=True, tag=True):
     winner: int | None
     victory: str
     """civilian, military or scientific."""

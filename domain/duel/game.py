@@ -14,7 +14,7 @@ from domain.duel import events as ev
 from domain.duel.catalog import CARDS, TOKENS, WONDERS
 from domain.duel.catalog_types import PURPLE
 from domain.duel.deal import Deal, check_deal, random_deal
-from domain.duel.effects import END_EFFECTS, EFFECTS
+from domain.duel.effects import EFFECTS, END_EFFECTS
 from domain.duel.evolve import evolve
 from domain.duel.rules import DuelRules, PhaseRules
 from domain.duel.state import (
@@ -58,12 +58,16 @@ BASE_RULES = DuelRules(
         ),
     },
     owed={
-        OWE_TOKEN: PhaseRules(owed.token_moves, {cmd.ChooseProgressToken: owed.choose_progress_token}),
+        OWE_TOKEN: PhaseRules(
+            owed.token_moves, {cmd.ChooseProgressToken: owed.choose_progress_token}
+        ),
         OWE_DESTROY: PhaseRules(owed.destroy_moves, {cmd.DestroyCard: owed.destroy_card}),
         OWE_DISCARD_BUILD: PhaseRules(
             owed.discard_build_moves, {cmd.ConstructFromDiscard: owed.construct_from_discard}
         ),
-        OWE_LIBRARY: PhaseRules(owed.library_moves, {cmd.TakeLibraryToken: owed.take_library_token}),
+        OWE_LIBRARY: PhaseRules(
+            owed.library_moves, {cmd.TakeLibraryToken: owed.take_library_token}
+        ),
     },
     discount_hooks=(masonry_architecture_discount,),
 )
@@ -156,9 +160,10 @@ class DuelGame:
             raise DomainError("game_over", "the game is over")
         if not isinstance(command, cmd.Command):
             raise DomainError("unknown_command", f"not a Duel command: {type(command).__name__}")
-        if command.seat not in acting_seats(state):
+        acting = acting_seats(state)
+        if command.seat not in acting:
             raise DomainError(
-                "not_your_turn", f"seat {command.seat} may not act now; acting: {acting_seats(state)}"
+                "not_your_turn", f"seat {command.seat} may not act now; acting: {acting}"
             )
         phase = self._phase_rules(state)
         handler = phase.commands.get(type(command)) if phase is not None else None

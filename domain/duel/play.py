@@ -52,23 +52,38 @@ def _discount(rules: DuelRules, state: DuelState, seat: int, kind: str, colour: 
     return sum(hook(state, seat, kind, colour) for hook in rules.discount_hooks)
 
 
-def card_price(rules: DuelRules, state: DuelState, seat: int, card_id: int) -> Price:
+def card_price(
+    rules: DuelRules,
+    state: DuelState,
+    seat: int,
+    card_id: int,
+    up: tuple[int, ...] | None = None,
+) -> Price:
+    """`up`: the seat's unit prices when the caller already has them."""
     card = rules.cards[card_id]
     me = state.players[seat]
     if card.chain_from >= 0 and (me.chains >> card.chain_from) & 1:
         return Price(0, 0, 0, True, NOTHING, 0)
     discount = _discount(rules, state, seat, "card", card.colour)
-    trade, bought = cheapest(card.cost, me, unit_prices(rules, state, seat), discount)
+    if up is None:
+        up = unit_prices(rules, state, seat)
+    trade, bought = cheapest(card.cost, me, up, discount)
     to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
     return Price(card.coins + trade, trade, to_opp, False, bought, discount)
 
 
-def wonder_price(rules: DuelRules, state: DuelState, seat: int, wonder: int) -> Price:
+def wonder_price(
+    rules: DuelRules,
+    state: DuelState,
+    seat: int,
+    wonder: int,
+    up: tuple[int, ...] | None = None,
+) -> Price:
     me = state.players[seat]
     discount = _discount(rules, state, seat, "wonder", -1)
-    trade, bought = cheapest(
-        rules.wonders[wonder].cost, me, unit_prices(rules, state, seat), discount
-    )
+    if up is None:
+        up = unit_prices(rules, state, seat)
+    trade, bought = cheapest(rules.wonders[wonder].cost, me, up, discount)
     to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
     return Price(trade, trade, to_opp, False, bought, discount)
 

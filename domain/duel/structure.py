@@ -29,11 +29,26 @@ class Layout(msgspec.Struct, frozen=True):
 
     def accessible(self, taken: int) -> int:
         """Bitmask of slots still present and not covered by any card."""
+        key = (id(self), taken)
+        hit = _ACCESSIBLE.get(key)
+        if hit is not None:
+            return hit
+        mask = self._accessible(taken)
+        if len(_ACCESSIBLE) > 500_000:
+            _ACCESSIBLE.clear()
+        _ACCESSIBLE[key] = mask
+        return mask
+
+    def _accessible(self, taken: int) -> int:
         mask = 0
         for i, slot in enumerate(self.slots):
             if not (taken >> i) & 1 and slot.covered_by & taken == slot.covered_by:
                 mask |= 1 << i
         return mask
+
+
+_ACCESSIBLE: dict[tuple[int, int], int] = {}
+"""Memo of accessible masks; layouts live as long as the process (module constants)."""
 
 
 def make_layout(rows: tuple[tuple[int, ...], ...]) -> Layout:

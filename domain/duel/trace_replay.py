@@ -8,6 +8,7 @@ compared with the record. Pure: the caller parses the JSON and reads the files.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import msgspec
@@ -261,8 +262,11 @@ def _describe_legal(legal: list[Any], command: Any) -> str:
     )
 
 
-class _NoRandom:
+class _NoRandom(random.Random):
     """A stand-in RNG that proves an explicit deal never draws."""
 
-    def __getattr__(self, name: str) -> Any:
+    def random(self) -> float:
+        raise AssertionError("an explicit deal must not use the RNG")
+
+    def getrandbits(self, k: int, /) -> int:
         raise AssertionError("an explicit deal must not use the RNG")

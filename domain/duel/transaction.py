@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.duel.evolve import evolve
 from domain.duel.events import Event
+from domain.duel.evolve import evolve
 
 if TYPE_CHECKING:
     from domain.duel.rules import DuelRules

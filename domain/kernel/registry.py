@@ -30,7 +30,8 @@ def get_game(
     _load_builtin()
     factory = _FACTORIES.get(kind)
     if factory is None:
-        raise DomainError("unknown_game_kind", f"no game kind {kind!r}; known: {sorted(_FACTORIES)}")
+        known = sorted(_FACTORIES)
+        raise DomainError("unknown_game_kind", f"no game kind {kind!r}; known: {known}")
     return factory(tuple(expansions), dict(options or {}))
 
 
