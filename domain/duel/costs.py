@@ -18,7 +18,10 @@ Purchase = tuple[int, tuple[int, ...]]
 
 NOTHING: tuple[int, ...] = (0, 0, 0, 0, 0)
 
-_CACHE: dict[tuple[object, ...], Purchase] = {}
+Table = dict[tuple[tuple[int, ...], int], Purchase]
+"""Memo of purchases by (cost, discount) for one (production, one-of producers, prices)."""
+
+_TABLES: dict[tuple[object, ...], Table] = {}
 
 
 def prices(me: PlayerState, opponent: PlayerState) -> tuple[int, ...]:
@@ -32,15 +35,28 @@ def _missing(cost: tuple[int, ...], produce: tuple[int, ...]) -> tuple[int, ...]
     return tuple(c - p if c > p else 0 for c, p in zip(cost, produce, strict=True))
 
 
+def table_for(me: PlayerState, unit_prices: tuple[int, ...]) -> Table:
+    """The memo shared by every purchase `me` can make at `unit_prices`."""
+    key = (me.produce, me.choices, unit_prices)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 50_000:
+            _TABLES.clear()
+        table = _TABLES[key] = {}
+    return table
+
+
 def cheapest(
     cost: tuple[int, ...],
     me: PlayerState,
     unit_prices: tuple[int, ...],
     discount: int,
+    table: Table | None = None,
 ) -> Purchase:
     """The cheapest way to obtain `cost` by trading, after production and a discount."""
-    key = (cost, me.produce, me.choices, unit_prices, discount)
-    hit = _CACHE.get(key)
+    if table is None:
+        table = table_for(me, unit_prices)
+    hit = table.get((cost, discount))
     if hit is not None:
         return hit
     need = _missing(cost, me.produce)
@@ -63,9 +79,7 @@ def cheapest(
         if best is None or coins < best[0]:
             best = (coins, tuple(bought)) if coins else (0, NOTHING)
     assert best is not None
-    if len(_CACHE) > 200_000:
-        _CACHE.clear()
-    _CACHE[key] = best
+    table[(cost, discount)] = best
     return best
 
 

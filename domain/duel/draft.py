@@ -19,6 +19,13 @@ PICK_ORDER: tuple[int, ...] = (0, 1, 1, 0, 1, 0, 0, 1)
 ROUND_SIZE = 4
 
 
+def open_draft(tx: Tx) -> None:
+    """The base game's opening: the first four wonders are revealed."""
+    deal = tx.state.deal
+    assert deal is not None
+    tx.emit(ev.WondersRevealed(round=1, wonders=deal.wonders[:ROUND_SIZE]))
+
+
 def picker(state: DuelState) -> int:
     return state.first_player ^ PICK_ORDER[state.draft_picks]
 

@@ -89,7 +89,6 @@ def _game_started(rules: DuelRules, s: DuelState, e: ev.GameStarted) -> DuelStat
     coins = rules.starting_coins
     return replace(
         s,
-        phase=DRAFT,
         deal=deal,
         explicit_deal=e.explicit_deal,
         first_player=e.first_player,
@@ -101,7 +100,7 @@ def _game_started(rules: DuelRules, s: DuelState, e: ev.GameStarted) -> DuelStat
 
 
 def _wonders_revealed(rules: DuelRules, s: DuelState, e: ev.WondersRevealed) -> DuelState:
-    return replace(s, draft_round=e.round, draft_offer=e.wonders)
+    return replace(s, phase=DRAFT, draft_round=e.round, draft_offer=e.wonders)
 
 
 def _wonder_picked(rules: DuelRules, s: DuelState, e: ev.WonderPicked) -> DuelState:
@@ -271,4 +270,5 @@ MUTATORS: dict[type, Mutator] = {
 
 
 def evolve(rules: DuelRules, state: DuelState, event: ev.Event) -> DuelState:
-    return MUTATORS[type(event)](rules, state, event)
+    mutator = MUTATORS.get(type(event)) or rules.mutators[type(event)]
+    return mutator(rules, state, event)

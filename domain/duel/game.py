@@ -69,6 +69,7 @@ BASE_RULES = DuelRules(
             owed.library_moves, {cmd.TakeLibraryToken: owed.take_library_token}
         ),
     },
+    opening=draft.open_draft,
     discount_hooks=(masonry_architecture_discount,),
 )
 
@@ -130,7 +131,7 @@ class DuelGame:
                 deal=deal,
             )
         )
-        tx.emit(ev.WondersRevealed(round=1, wonders=deal.wonders[: draft.ROUND_SIZE]))
+        self.rules.opening(tx)
         return list(tx.events)
 
     def initial_state(self) -> DuelState:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from domain.duel import events as ev
 from domain.duel.catalog_types import RED, YELLOW
 from domain.duel.commands import ConstructBuilding, ConstructWonder, DiscardCard
-from domain.duel.costs import NOTHING, cheapest, covers, prices
+from domain.duel.costs import NOTHING, cheapest, covers, prices, table_for
 from domain.duel.military import move_pawn
 from domain.duel.science import symbol_gained
 from domain.duel.scoring import end_game
@@ -48,44 +48,54 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
     return up
 
 
-def _discount(rules: DuelRules, state: DuelState, seat: int, kind: str, colour: int) -> int:
-    return sum(hook(state, seat, kind, colour) for hook in rules.discount_hooks)
+class Pricer:
+    """Prices for one seat in one state: the shared parts are computed once per move list."""
+
+    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "table", "up")
+
+    def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
+        self.rules = rules
+        self.state = state
+        self.seat = seat
+        self.me = state.players[seat]
+        self.up = unit_prices(rules, state, seat)
+        self.table = table_for(self.me, self.up)
+        self.economy = ECONOMY in state.players[1 - seat].tokens
+        self._discounts: dict[tuple[str, int], int] = {}
+
+    def discount(self, kind: str, colour: int) -> int:
+        hooks = self.rules.discount_hooks
+        if not hooks:
+            return 0
+        key = (kind, colour)
+        units = self._discounts.get(key)
+        if units is None:
+            units = sum(hook(self.state, self.seat, kind, colour) for hook in hooks)
+            self._discounts[key] = units
+        return units
+
+    def card(self, card_id: int) -> Price:
+        card = self.rules.cards[card_id]
+        if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
+            return Price(0, 0, 0, True, NOTHING, 0)
+        discount = self.discount("card", card.colour)
+        trade, bought = cheapest(card.cost, self.me, self.up, discount, self.table)
+        to_opp = trade if self.economy else 0
+        return Price(card.coins + trade, trade, to_opp, False, bought, discount)
+
+    def wonder(self, wonder: int) -> Price:
+        discount = self.discount("wonder", -1)
+        cost = self.rules.wonders[wonder].cost
+        trade, bought = cheapest(cost, self.me, self.up, discount, self.table)
+        return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
 
 
-def card_price(
-    rules: DuelRules,
-    state: DuelState,
-    seat: int,
-    card_id: int,
-    up: tuple[int, ...] | None = None,
-) -> Price:
-    """`up`: the seat's unit prices when the caller already has them."""
-    card = rules.cards[card_id]
-    me = state.players[seat]
-    if card.chain_from >= 0 and (me.chains >> card.chain_from) & 1:
-        return Price(0, 0, 0, True, NOTHING, 0)
-    discount = _discount(rules, state, seat, "card", card.colour)
-    if up is None:
-        up = unit_prices(rules, state, seat)
-    trade, bought = cheapest(card.cost, me, up, discount)
-    to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
-    return Price(card.coins + trade, trade, to_opp, False, bought, discount)
+def card_price(rules: DuelRules, state: DuelState, seat: int, card_id: int) -> Price:
+    return Pricer(rules, state, seat).card(card_id)
 
 
-def wonder_price(
-    rules: DuelRules,
-    state: DuelState,
-    seat: int,
-    wonder: int,
-    up: tuple[int, ...] | None = None,
-) -> Price:
-    me = state.players[seat]
-    discount = _discount(rules, state, seat, "wonder", -1)
-    if up is None:
-        up = unit_prices(rules, state, seat)
-    trade, bought = cheapest(rules.wonders[wonder].cost, me, up, discount)
-    to_opp = trade if ECONOMY in state.players[1 - seat].tokens else 0
-    return Price(trade, trade, to_opp, False, bought, discount)
+def wonder_price(rules: DuelRules, state: DuelState, seat: int, wonder: int) -> Price:
+    return Pricer(rules, state, seat).wonder(wonder)
 
 
 def wonders_built(state: DuelState) -> int:

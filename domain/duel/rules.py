@@ -30,6 +30,11 @@ VictoryCheck = Callable[["Tx"], None]
 """Run after every action; ends the game (through the Tx) on a supremacy of its own."""
 MoveFn = Callable[["DuelRules", "DuelState", int], list[Any]]
 DecideFn = Callable[["Tx", Any], None]
+OpeningFn = Callable[["Tx"], None]
+"""Emits what follows the deal: the base game reveals the first wonders; an expansion with
+a phase before the wonder draft (Duel Leaders' leader draft) starts that phase instead."""
+MutatorFn = Callable[["DuelRules", "DuelState", Any], "DuelState"]
+"""Applies an expansion's own event type (expansion state lives in `DuelState.ext`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +57,11 @@ class DuelRules:
     phases: Mapping[int, PhaseRules]
     owed: Mapping[int, PhaseRules]
     """Owed actions (token choice, destroy, ...) by kind: they pre-empt the phase's moves."""
+    opening: OpeningFn
     price_hooks: tuple[PriceHook, ...] = ()
     discount_hooks: tuple[DiscountHook, ...] = ()
     victory_checks: tuple[VictoryCheck, ...] = ()
+    mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     starting_coins: int = 7
     wonder_limit: int = 7
     options: Mapping[str, Any] = field(default_factory=dict)

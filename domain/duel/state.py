@@ -6,6 +6,8 @@ buildings give, kept up to date by `evolve` because the cost rules read them on 
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.duel.deal import Deal
@@ -56,6 +58,8 @@ class PlayerState(msgspec.Struct, frozen=True):
 
 
 class DuelState(msgspec.Struct, frozen=True):
+    """The whole truth of a game, secrets included; seats only ever see `view` of it."""
+
     phase: int = SETUP
     deal: Deal | None = None
     explicit_deal: bool = False
@@ -85,3 +89,5 @@ class DuelState(msgspec.Struct, frozen=True):
     scores: tuple[tuple[int, ...], ...] = ()
     turn: int = 0
     """Number of commands applied; a cheap progress counter for views and bots."""
+    ext: Any = None
+    """State an expansion adds (its own frozen struct), None in the base game."""

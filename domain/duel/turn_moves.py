@@ -11,7 +11,7 @@ from domain.duel.commands import (
     ConstructWonder,
     DiscardCard,
 )
-from domain.duel.play import buildable_wonders, card_price, unit_prices, wonder_price
+from domain.duel.play import Pricer, buildable_wonders
 from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
@@ -26,17 +26,17 @@ def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
     layout = rules.layouts[state.age - 1]
     accessible = layout.accessible(state.taken)
     coins = state.players[seat].coins
-    up = unit_prices(rules, state, seat)
+    pricer = Pricer(rules, state, seat)
     wonder_prices = [
         (w, wp)
         for w in buildable_wonders(rules, state, seat)
-        if (wp := wonder_price(rules, state, seat, w, up)).coins <= coins
+        if (wp := pricer.wonder(w)).coins <= coins
     ]
     moves: list[Any] = []
     for slot in range(len(layout.slots)):
         if not (accessible >> slot) & 1:
             continue
-        price = card_price(rules, state, seat, state.slots[slot], up)
+        price = pricer.card(state.slots[slot])
         if price.coins <= coins:
             moves.append(
                 ConstructBuilding(seat=seat, slot=slot, coins=price.coins, buy=price.bought)
