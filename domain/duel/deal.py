@@ -103,3 +103,8 @@ def check_deal(
             placed = placed + deal.removed[3]
         if sorted(placed) != sorted(pool) or len(set(placed)) != len(placed):
             fail(f"Age {age + 1} cards (structure and removed) must be that Age's deck once each")
+    guild_set = set(guilds)
+    if len(deal.removed[2]) != 3 or guild_set & set(deal.removed[2]):
+        fail("3 Age III cards (not guilds) are removed")
+    if len(deal.removed[3]) != len(guilds) - 3 or not set(deal.removed[3]) <= guild_set:
+        fail(f"the {len(guilds) - 3} guilds left out are listed apart")

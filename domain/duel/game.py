@@ -12,11 +12,12 @@ from domain.duel import commands as cmd
 from domain.duel import draft, owed, play, turn_moves
 from domain.duel import events as ev
 from domain.duel.catalog import CARDS, TOKENS, WONDERS
-from domain.duel.catalog_types import PURPLE
+from domain.duel.catalog_types import COLOURS, PURPLE, RESOURCES
 from domain.duel.deal import Deal, check_deal, random_deal
 from domain.duel.effects import EFFECTS, END_EFFECTS
 from domain.duel.evolve import evolve
 from domain.duel.rules import DuelRules, PhaseRules
+from domain.duel.scoring import CATEGORIES
 from domain.duel.state import (
     CHOOSE_START,
     DRAFT,
@@ -197,6 +198,19 @@ class DuelGame:
 
     def redact(self, event: Any, seat: int | None) -> Any:
         return redact(event, seat)
+
+    def catalog(self) -> dict[str, Any]:
+        """Ids, stable keys and names of everything a view or a command refers to."""
+        layouts = [[slot.name for slot in layout.slots] for layout in self.rules.layouts]
+        return {
+            "cards": [msgspec.to_builtins(c) for c in self.rules.cards],
+            "wonders": [msgspec.to_builtins(w) for w in self.rules.wonders],
+            "tokens": [msgspec.to_builtins(t) for t in self.rules.tokens],
+            "slots": layouts,
+            "resources": list(RESOURCES),
+            "colours": list(COLOURS),
+            "score_categories": list(CATEGORIES),
+        }
 
     def summary(self, state: DuelState) -> dict[str, Any]:
         return {

@@ -74,6 +74,10 @@ class Game(Protocol):
         """The version of `event` that `seat` (or a spectator) may see."""
         ...
 
+    def catalog(self) -> dict[str, Any]:
+        """The game's data (cards, ...) by the ids its views and commands use."""
+        ...
+
     def summary(self, state: Any) -> dict[str, Any]:
         """Public facts for game listings (phase, age, winner, explicit deal, ...)."""
         ...
