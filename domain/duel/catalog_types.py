@@ -52,6 +52,15 @@ class WonderDef(msgspec.Struct, frozen=True):
     on_build: tuple[Effect, ...]
 
 
+class MilitaryToken(msgspec.Struct, frozen=True):
+    """A token on the military track, applied by the seat whose shields reach `position`."""
+
+    name: str
+    position: int
+    """Signed: positive on seat 1's side (seat 0 takes it), negative on seat 0's side."""
+    effect: Effect
+
+
 class TokenDef(msgspec.Struct, frozen=True):
     """A progress token; persistent abilities are rules keyed by the token's id."""
 

@@ -53,6 +53,12 @@ def opponent_loses_coins(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
         tx.emit(ev.CoinsLost(seat=1 - seat, amount=lost, reason="effect"))
 
 
+def looting(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
+    """A looting token: the opponent loses coins (all they have if fewer)."""
+    lost = min(args[0], tx.state.players[1 - seat].coins)
+    tx.emit(ev.CoinsLost(seat=1 - seat, amount=lost, reason="looting"))
+
+
 def destroy_card(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     """Statue of Zeus (brown), Circus Maximus (grey): owed only if there is such a card."""
     if tx.state.players[1 - seat].colours[args[0]]:
@@ -108,6 +114,7 @@ EFFECTS: dict[str, EffectFn] = {
     "coins_per_own_wonder": coins_per_own_wonder,
     "coins_per_top_colour": coins_per_top_colour,
     "opponent_loses_coins": opponent_loses_coins,
+    "looting": looting,
     "destroy_card": destroy_card,
     "mausoleum": mausoleum,
     "great_library": great_library,

@@ -94,12 +94,11 @@ class ConflictPawnMoved(Event, frozen=True, tag=True):
     position: int
 
 
-class LootingTokenTaken(Event, frozen=True, tag=True):
+class MilitaryTokenTaken(Event, frozen=True, tag=True):
     token: int
-    """0..3 for p2, p5, m2, m5."""
+    """Index in the ruleset's military tokens (base game: p2, p5, m2, m5)."""
     seat: int
-    """The seat that loses coins."""
-    coins_lost: int
+    """The seat whose shields reached it; its effect follows as its own events."""
 
 
 class PlayAgainGranted(Event, frozen=True, tag=True):
@@ -156,7 +155,7 @@ class GameEnded(Event, frozen=True, tag=True):
     victory: str
     """civilian, military or scientific."""
     scores: tuple[tuple[int, ...], ...]
-    """Per seat, the categories of `domain.duel.scoring.CATEGORIES`."""
+    """Per seat, the score sheet in `domain.duel.scoring.category_names` order, total last."""
 
 
 DuelEvent = (
@@ -172,7 +171,7 @@ DuelEvent = (
     | CoinsGained
     | CoinsLost
     | ConflictPawnMoved
-    | LootingTokenTaken
+    | MilitaryTokenTaken
     | PlayAgainGranted
     | ActionOwed
     | ProgressTokenTaken

@@ -95,6 +95,7 @@ def _game_started(rules: DuelRules, s: DuelState, e: ev.GameStarted) -> DuelStat
         current=e.first_player,
         players=(PlayerState(coins=coins), PlayerState(coins=coins)),
         board_tokens=e.board_tokens,
+        looting=(1 << len(rules.military_tokens)) - 1,
         aside_tokens=deal.aside_tokens if deal is not None else (),
     )
 
@@ -170,8 +171,7 @@ def _pawn_moved(rules: DuelRules, s: DuelState, e: ev.ConflictPawnMoved) -> Duel
     return replace(s, pawn=e.position)
 
 
-def _looting_taken(rules: DuelRules, s: DuelState, e: ev.LootingTokenTaken) -> DuelState:
-    s = _add_coins(s, e.seat, -e.coins_lost)
+def _military_token(rules: DuelRules, s: DuelState, e: ev.MilitaryTokenTaken) -> DuelState:
     return replace(s, looting=s.looting & ~(1 << e.token))
 
 
@@ -254,7 +254,7 @@ MUTATORS: dict[type, Mutator] = {
     ev.CoinsGained: _coins_gained,
     ev.CoinsLost: _coins_lost,
     ev.ConflictPawnMoved: _pawn_moved,
-    ev.LootingTokenTaken: _looting_taken,
+    ev.MilitaryTokenTaken: _military_token,
     ev.PlayAgainGranted: _play_again,
     ev.ActionOwed: _action_owed,
     ev.ProgressTokenTaken: _token_taken,

@@ -16,8 +16,9 @@ from domain.duel.catalog_types import COLOURS, PURPLE, RESOURCES
 from domain.duel.deal import Deal, check_deal, random_deal
 from domain.duel.effects import EFFECTS, END_EFFECTS
 from domain.duel.evolve import evolve
+from domain.duel.military import BASE_MILITARY_TOKENS
 from domain.duel.rules import DuelRules, PhaseRules
-from domain.duel.scoring import CATEGORIES
+from domain.duel.scoring import BASE_CATEGORIES, category_names
 from domain.duel.state import (
     CHOOSE_START,
     DRAFT,
@@ -71,6 +72,8 @@ BASE_RULES = DuelRules(
         ),
     },
     opening=draft.open_draft,
+    military_tokens=BASE_MILITARY_TOKENS,
+    score_categories=BASE_CATEGORIES,
     discount_hooks=(masonry_architecture_discount,),
 )
 
@@ -209,7 +212,8 @@ class DuelGame:
             "slots": layouts,
             "resources": list(RESOURCES),
             "colours": list(COLOURS),
-            "score_categories": list(CATEGORIES),
+            "score_categories": list(category_names(self.rules)),
+            "military_tokens": [msgspec.to_builtins(t) for t in self.rules.military_tokens],
         }
 
     def summary(self, state: DuelState) -> dict[str, Any]:

@@ -4,7 +4,8 @@ taken on first entry into their zone, and reaching the capital is military supre
 from __future__ import annotations
 
 from domain.duel import events as ev
-from domain.duel.state import CAPITAL, LOOTING
+from domain.duel.catalog_types import MilitaryToken
+from domain.duel.state import CAPITAL
 from domain.duel.transaction import Tx
 
 
@@ -16,14 +17,26 @@ def move_pawn(tx: Tx, seat: int, shields: int) -> None:
     step = shields if seat == 0 else -shields
     position = max(-CAPITAL, min(CAPITAL, s.pawn + step))
     tx.emit(ev.ConflictPawnMoved(seat=seat, shields=shields, position=position))
-    for i, (threshold, sign, loser, coins) in enumerate(LOOTING):
-        if (tx.state.looting >> i) & 1 and position * sign >= threshold * sign:
-            lost = min(coins, tx.state.players[loser].coins)
-            tx.emit(ev.LootingTokenTaken(token=i, seat=loser, coins_lost=lost))
+    for i, token in enumerate(tx.rules.military_tokens):
+        mark = token.position
+        reached = position >= mark if mark > 0 else position <= mark
+        if reached and (tx.state.looting >> i) & 1:
+            tx.emit(ev.MilitaryTokenTaken(token=i, seat=seat))
+            name, args = token.effect
+            tx.rules.effects[name](tx, seat, args)
     if abs(position) == CAPITAL:
         from domain.duel.scoring import end_game
 
         end_game(tx, seat, "military")
+
+
+BASE_MILITARY_TOKENS: tuple[MilitaryToken, ...] = (
+    MilitaryToken("p2", 3, ("looting", (2,))),
+    MilitaryToken("p5", 6, ("looting", (5,))),
+    MilitaryToken("m2", -3, ("looting", (2,))),
+    MilitaryToken("m5", -6, ("looting", (5,))),
+)
+"""The base game's looting tokens (reference: military_track.zones)."""
 
 
 def military_points(pawn: int, seat: int) -> int:

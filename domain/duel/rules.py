@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from domain.duel.catalog_types import CardDef, TokenDef, WonderDef
+from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDef
 from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ DecideFn = Callable[["Tx", Any], None]
 OpeningFn = Callable[["Tx"], None]
 """Emits what follows the deal: the base game reveals the first wonders; an expansion with
 a phase before the wonder draft (Duel Leaders' leader draft) starts that phase instead."""
+ScoreFn = Callable[["DuelRules", "DuelState", int], int]
+"""One scoring category of a seat at the end of the game."""
 MutatorFn = Callable[["DuelRules", "DuelState", Any], "DuelState"]
 """Applies an expansion's own event type (expansion state lives in `DuelState.ext`)."""
 
@@ -58,6 +60,11 @@ class DuelRules:
     owed: Mapping[int, PhaseRules]
     """Owed actions (token choice, destroy, ...) by kind: they pre-empt the phase's moves."""
     opening: OpeningFn
+    military_tokens: tuple[MilitaryToken, ...]
+    score_categories: tuple[tuple[str, ScoreFn], ...]
+    """Named categories in score-sheet order; the total is added after them. The tie-break
+    category is `civilian_category`."""
+    civilian_category: str = "blue"
     price_hooks: tuple[PriceHook, ...] = ()
     discount_hooks: tuple[DiscountHook, ...] = ()
     victory_checks: tuple[VictoryCheck, ...] = ()

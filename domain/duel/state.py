@@ -25,10 +25,6 @@ OWED_NAMES: tuple[str, ...] = (
     "take_library_token",
 )
 
-# Looting tokens: (position that triggers it, direction sign, seat that loses, coins).
-LOOTING: tuple[tuple[int, int, int, int], ...] = ((3, 1, 1, 2), (6, 1, 1, 5), (-3, -1, 0, 2),
-                                                 (-6, -1, 0, 5))
-LOOTING_NAMES: tuple[str, ...] = ("p2", "p5", "m2", "m5")
 CAPITAL = 9
 
 ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
@@ -79,7 +75,8 @@ class DuelState(msgspec.Struct, frozen=True):
     aside_tokens: tuple[int, ...] = ()
     library_draw: tuple[int, ...] = ()
     pawn: int = 0
-    looting: int = 0b1111
+    looting: int = 0
+    """Bitmask of the military tokens still on the track (`DuelRules.military_tokens`)."""
     pending: tuple[tuple[int, int], ...] = ()
     """Owed actions of `current` as (kind, argument), first due first."""
     replay: bool = False

@@ -17,8 +17,8 @@ from domain.duel import commands as cmd
 from domain.duel.catalog import CARDS, TOKENS, WONDERS
 from domain.duel.deal import Deal
 from domain.duel.game import DuelGame
-from domain.duel.scoring import CATEGORIES
-from domain.duel.state import LOOTING_NAMES, OVER, DuelState
+from domain.duel.scoring import category_names
+from domain.duel.state import OVER, DuelState
 from domain.kernel.errors import DomainError
 
 FORMAT = "duel-trace/1"
@@ -142,7 +142,7 @@ def _same_move(a: Any, b: Any) -> bool:
     return all(getattr(a, f) == getattr(b, f) for f in fields)
 
 
-def observed(state: DuelState) -> dict[str, Any]:
+def observed(state: DuelState, game: DuelGame) -> dict[str, Any]:
     """The state in the trace's terms."""
     players = state.players
     next_seat: int | None
@@ -156,7 +156,9 @@ def observed(state: DuelState) -> dict[str, Any]:
         "age": state.age,
         "coins": [p.coins for p in players],
         "pawn": state.pawn,
-        "looting_left": [n for i, n in enumerate(LOOTING_NAMES) if (state.looting >> i) & 1],
+        "looting_left": [
+            t.name for i, t in enumerate(game.rules.military_tokens) if (state.looting >> i) & 1
+        ],
         "buildings": [[CARDS[c].name for c in p.buildings] for p in players],
         "wonders_built": [[WONDERS[w].name for w in p.built_wonders] for p in players],
         "tokens": [[TOKENS[t].name for t in p.tokens] for p in players],
@@ -229,17 +231,19 @@ def replay_trace(record: dict[str, Any], game: DuelGame | None = None) -> TraceR
                 disagree(index, move, "gained", move.get("gained"), gained)
         result.moves += 1
         recorded_state = _normalise(entry.get("state", {}))
-        mine = observed(state)
+        mine = observed(state, game)
         for field, value in recorded_state.items():
             if mine.get(field, value) != value:
                 disagree(index, move, field, value, mine.get(field))
         if any(d.known_exception is None for d in result.disagreements):
             return result
-    _check_result(record.get("result", {}), state, disagree)
+    _check_result(record.get("result", {}), state, category_names(game.rules), disagree)
     return result
 
 
-def _check_result(recorded: dict[str, Any], state: DuelState, disagree: Any) -> None:
+def _check_result(
+    recorded: dict[str, Any], state: DuelState, categories: tuple[str, ...], disagree: Any
+) -> None:
     if state.phase != OVER:
         disagree(-1, None, "game_over", True, False)
         return
@@ -249,7 +253,7 @@ def _check_result(recorded: dict[str, Any], state: DuelState, disagree: Any) -> 
             disagree(-1, None, field, recorded[field], mine)
     if state.victory == "civilian":
         for seat, scores in enumerate(recorded.get("scores", [])):
-            for i, category in enumerate(CATEGORIES):
+            for i, category in enumerate(categories):
                 if category in scores and scores[category] != state.scores[seat][i]:
                     disagree(-1, None, f"scores[{seat}].{category}", scores[category],
                              state.scores[seat][i])

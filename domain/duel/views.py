@@ -16,7 +16,6 @@ from domain.duel import draft
 from domain.duel import events as ev
 from domain.duel.state import (
     DRAFT,
-    LOOTING_NAMES,
     OVER,
     OWED_NAMES,
     PHASE_NAMES,
@@ -124,7 +123,9 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
         discard=state.discard,
         board_tokens=state.board_tokens,
         pawn=state.pawn,
-        looting_left=tuple(n for i, n in enumerate(LOOTING_NAMES) if (state.looting >> i) & 1),
+        looting_left=tuple(
+            t.name for i, t in enumerate(rules.military_tokens) if (state.looting >> i) & 1
+        ),
         draft_round=state.draft_round,
         draft_offer=state.draft_offer,
         pending=tuple(OWED_NAMES[k] for k, _ in state.pending),
