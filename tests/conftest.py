@@ -1,0 +1,71 @@
+"""Real servers for the service tests: a fresh database per run, a Redis channel per run.
+
+`DATABASE_URL` / `REDIS_URL` name the servers when set; otherwise the embedded ones start
+(PostgreSQL under `.polis-data/pg`, Redis as a child process). The run's database
+`polis_test_<random>` is dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from infra.db import create_database, create_pool, drop_database
+from infra.embedded import EmbeddedRedis, start_postgres
+from infra.migrate import migrate
+from infra.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN_ID = secrets.token_hex(4)
+
+
+@pytest.fixture(scope="session")
+def admin_dsn() -> str:
+    return os.environ.get("DATABASE_URL") or start_postgres(ROOT / ".polis-data" / "pg")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    yield server.start()
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+async def database_url(admin_dsn: str) -> AsyncIterator[str]:
+    name = f"polis_test_{RUN_ID}"
+    dsn = await create_database(admin_dsn, name)
+    conn = await asyncpg.connect(dsn)
+    try:
+        await migrate(conn)
+    finally:
+        await conn.close()
+    yield dsn
+    await drop_database(admin_dsn, name)
+
+
+@pytest.fixture(scope="session")
+async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
+    pool = await create_pool(database_url, min_size=1, max_size=12)
+    yield pool
+    await pool.close()
+
+
+@pytest.fixture(scope="session")
+def settings(database_url: str, redis_url: str) -> Settings:
+    """Settings of the service under test, on this run's database and channel."""
+    return Settings(
+        database_url=database_url,
+        redis_url=redis_url,
+        channel=f"polis:test:{RUN_ID}",
+        heartbeat_seconds=1.0,
+    )
