@@ -1,0 +1,48 @@
+"""The Litestar application: routes, the error shape, limits, OpenAPI, lifecycle."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+
+from api.errors import handle_exception
+from api.games import GamesController
+from api.health import health, ready
+from api.runtime import Runtime
+from api.websocket import game_socket
+from infra.settings import Settings
+
+API_VERSION = "0.1.0"
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    """Build the app; servers start (embedded when no URL is set) when it starts."""
+    settings = settings or Settings.from_env()
+    runtime = Runtime(settings)
+    app = Litestar(
+        route_handlers=[GamesController, game_socket, health, ready],
+        exception_handlers={Exception: handle_exception},
+        request_max_body_size=settings.max_body_bytes,
+        on_startup=[runtime.start],
+        on_shutdown=[runtime.stop],
+        openapi_config=OpenAPIConfig(
+            title="Polis",
+            version=API_VERSION,
+            description=(
+                "Event-sourced game service for the 7 Wonders family. Errors are "
+                '`{"code", "message", "details"}`; the WebSocket protocol is in websocket.md.'
+            ),
+            components=Components(
+                security_schemes={
+                    "seatToken": SecurityScheme(
+                        type="http", scheme="bearer",
+                        description="The secret token of a seat, from createGame.",
+                    )
+                }
+            ),
+        ),
+        debug=False,
+    )
+    app.state.runtime = runtime
+    return app

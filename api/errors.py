@@ -1,0 +1,75 @@
+"""One error shape everywhere: `{"code", "message", "details"}`, over HTTP and WebSocket."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+
+_log = logging.getLogger(__name__)
+
+
+class ErrorBody(msgspec.Struct, frozen=True):
+    code: str
+    """Stable machine-readable identifier (snake_case)."""
+    message: str
+    """A sentence for a person."""
+    details: dict[str, Any] = {}
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status; raised by services, rendered by the handler below."""
+
+    def __init__(
+        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = ErrorBody(code, message, details or {})
+
+
+def unauthorized(message: str = "missing or unknown seat token") -> ApiError:
+    return ApiError(401, "unauthorized", message)
+
+
+def game_not_found(game_id: object) -> ApiError:
+    return ApiError(404, "game_not_found", f"no game {game_id}", {"game_id": str(game_id)})
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+
+
+def error_of(exc: Exception) -> tuple[int, ErrorBody]:
+    """The status and body of any exception (500 with no internals for the unexpected)."""
+    if isinstance(exc, ApiError):
+        return exc.status, exc.body
+    if isinstance(exc, ValidationException):
+        return 400, ErrorBody(
+            "invalid_body", "the request does not match its schema", {"errors": exc.extra}
+        )
+    if isinstance(exc, HTTPException):
+        status = exc.status_code
+        cause = type(exc.__cause__).__name__ if exc.__cause__ else ""
+        if status == 400 and cause == "SerializationException":
+            return 400, ErrorBody("malformed_json", f"the body is not valid JSON: {exc.detail}")
+        code = _HTTP_CODES.get(status, "http_error" if status < 500 else "internal_error")
+        return status, ErrorBody(code, str(exc.detail))
+    _log.exception("unexpected error", exc_info=exc)
+    return 500, ErrorBody("internal_error", "an unexpected error occurred")
+
+
+def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
+    status, body = error_of(exc)
+    return Response(body, status_code=status)

@@ -1,0 +1,190 @@
+"""REST resources of games: thin handlers over `GameService`, one operation_id each."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import Parameter
+
+from api.errors import ApiError, ErrorBody, unauthorized
+from api.game_service import parse_game_id
+from api.runtime import runtime_of
+from api.schemas import (
+    CommandAccepted,
+    CreateGame,
+    EventOut,
+    EventsOut,
+    GameCreated,
+    GameList,
+    GameSummary,
+    MovesOut,
+    SeatPublic,
+    SeatToken,
+    SubmitCommand,
+    ViewOut,
+)
+from api.tokens import bearer
+from infra.event_store import GameRecord
+
+Authorization = Annotated[
+    str | None,
+    Parameter(header="Authorization", description="`Bearer <seat token>`; absent: spectator"),
+]
+IdempotencyKey = Annotated[
+    str | None, Parameter(header="Idempotency-Key", max_length=128, required=False)
+]
+
+_ERRORS = {
+    400: "Malformed JSON, a body that does not match its schema, or an unknown command.",
+    401: "Missing or unknown seat token.",
+    403: "The token's seat may not issue this command.",
+    404: "Unknown game or version.",
+    409: "The game is not at `expected_version` (or an idempotency key was reused).",
+    413: "Body too large.",
+    422: "The game's rules refuse the command: `code` and `message` say why.",
+}
+
+
+def _responses(*statuses: int) -> dict[int, ResponseSpec]:
+    return {s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s]) for s in statuses}
+
+
+def summary_of(record: GameRecord) -> GameSummary:
+    return GameSummary(
+        game_id=str(record.game_id), kind=record.kind, expansions=list(record.expansions),
+        options=record.options,
+        seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
+        created_at=record.created_at, version=record.version, over=record.over,
+        summary=record.summary,
+    )
+
+
+class GamesController(Controller):
+    path = "/games"
+    tags = ["games"]  # noqa: RUF012
+
+    @post("/", operation_id="createGame", status_code=201, responses=_responses(400, 413, 422))
+    async def create_game(self, request: Request[Any, Any, Any], data: CreateGame) -> GameCreated:
+        """Open a game; the reply holds each seat's secret token (shown only here)."""
+        service = runtime_of(request).service
+        names = [s.name for s in data.seats]
+        record, tokens = await service.create(
+            data.kind, data.expansions, data.options, names, data.deal, data.seed
+        )
+        return GameCreated(
+            game=summary_of(record),
+            seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
+        )
+
+    @get("/", operation_id="listGames")
+    async def list_games(
+        self,
+        request: Request[Any, Any, Any],
+        limit: Annotated[int, Parameter(ge=1, le=200)] = 50,
+        offset: Annotated[int, Parameter(ge=0)] = 0,
+        kind: str | None = None,
+    ) -> GameList:
+        """Public summaries, newest first."""
+        records = await runtime_of(request).service.store.list_games(limit, offset, kind)
+        return GameList([summary_of(r) for r in records], limit, offset)
+
+    @get("/{game_id:str}", operation_id="getGame", responses=_responses(404))
+    async def get_game(self, request: Request[Any, Any, Any], game_id: str) -> GameSummary:
+        return summary_of(await runtime_of(request).service.record(parse_game_id(game_id)))
+
+    @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(401, 404))
+    async def get_my_view(
+        self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
+    ) -> ViewOut:
+        """The current view of the token's seat, or the spectator view without a token."""
+        service = runtime_of(request).service
+        record = await service.record(parse_game_id(game_id))
+        seat = service.seat_from_header(record, authorization)
+        version, view = await service.view(record.game_id, seat)
+        return ViewOut(str(record.game_id), version, seat, msgspec.Raw(view.encode()))
+
+    @get(
+        "/{game_id:str}/versions/{version:int}/view",
+        operation_id="getViewAtVersion",
+        responses=_responses(401, 404),
+    )
+    async def get_view_at_version(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: str,
+        version: int,
+        authorization: Authorization = None,
+    ) -> ViewOut:
+        """The caller's view at a past version (the last commit point at or before it)."""
+        service = runtime_of(request).service
+        record = await service.record(parse_game_id(game_id))
+        seat = service.seat_from_header(record, authorization)
+        if not 0 <= version <= record.version:
+            raise ApiError(404, "version_not_found", f"no version {version}",
+                           {"current_version": record.version})
+        at, view = await service.view(record.game_id, seat, version)
+        return ViewOut(str(record.game_id), at, seat, msgspec.Raw(view.encode()))
+
+    @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
+         responses=_responses(401, 404))
+    async def get_my_legal_moves(
+        self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
+    ) -> MovesOut:
+        """Every command the token's seat may submit now (empty when it is not its turn)."""
+        service = runtime_of(request).service
+        record = await service.record(parse_game_id(game_id))
+        seat = service.seat_from_header(record, authorization)
+        if seat is None:
+            raise unauthorized("legal moves need the bearer token of a seat")
+        version, moves = await service.legal_moves(record.game_id, seat)
+        return MovesOut(str(record.game_id), version, seat, [msgspec.Raw(m) for m in moves])
+
+    @post(
+        "/{game_id:str}/commands",
+        operation_id="submitCommand",
+        status_code=200,
+        responses=_responses(400, 401, 403, 404, 409, 413, 422),
+    )
+    async def submit_command(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: str,
+        data: SubmitCommand,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandAccepted:
+        """Decide a command on the game's current state and append its events."""
+        gid = parse_game_id(game_id)
+        key = data.idempotency_key or idempotency_key
+        if data.idempotency_key and idempotency_key and data.idempotency_key != idempotency_key:
+            raise ApiError(400, "idempotency_key_mismatch",
+                           "the header and the body name different idempotency keys")
+        token = bearer(authorization)
+        result = await runtime_of(request).service.submit(
+            gid, token, data.expected_version, data.command, key
+        )
+        return CommandAccepted(str(gid), result.first_version, result.last_version,
+                               result.replayed)
+
+    @get("/{game_id:str}/events", operation_id="listEvents", responses=_responses(401, 404))
+    async def list_events(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: str,
+        after_version: Annotated[int, Parameter(ge=0)] = 0,
+        limit: Annotated[int, Parameter(ge=1, le=1000)] = 1000,
+        authorization: Authorization = None,
+    ) -> EventsOut:
+        """Events after a version, redacted for the caller; the full log once the game ended."""
+        service = runtime_of(request).service
+        record = await service.record(parse_game_id(game_id))
+        seat = service.seat_from_header(record, authorization)
+        redacted, events = await service.events(record, seat, after_version, limit)
+        return EventsOut(
+            str(record.game_id), record.version, redacted,
+            [EventOut(e.version, kind, e.seat, e.recorded_at, msgspec.Raw(payload))
+             for e, kind, payload in events],
+        )

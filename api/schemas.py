@@ -1,0 +1,131 @@
+"""Request and response bodies of the REST API (msgspec validates them on the way in)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+import msgspec
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+Key = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+Version = Annotated[int, msgspec.Meta(ge=0)]
+JsonValue = Annotated[msgspec.Raw, msgspec.Meta(description="a JSON value defined by the game")]
+
+
+class SeatIn(msgspec.Struct, forbid_unknown_fields=True):
+    name: Name
+
+
+class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
+    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    seats: Annotated[list[SeatIn], msgspec.Meta(min_length=1, max_length=16)]
+    expansions: list[Annotated[str, msgspec.Meta(max_length=64)]] = []
+    options: dict[str, Any] = {}
+    deal: dict[str, Any] | None = None
+    """An explicit deal in the game's own format; random (from `seed`) when absent."""
+    seed: int | None = None
+    """Seed of the random deal; recorded only through the events it produces."""
+
+
+class SeatPublic(msgspec.Struct):
+    seat: int
+    name: str
+
+
+class SeatToken(msgspec.Struct):
+    seat: int
+    name: str
+    token: str
+    """The seat's secret bearer token; shown once, stored only as a hash."""
+
+
+class GameSummary(msgspec.Struct):
+    game_id: str
+    kind: str
+    expansions: list[str]
+    options: dict[str, Any]
+    seats: list[SeatPublic]
+    created_at: datetime
+    version: int
+    over: bool
+    summary: dict[str, Any]
+    """Public facts from the game (phase, turn, winner, ...)."""
+
+
+class GameCreated(msgspec.Struct):
+    game: GameSummary
+    seats: list[SeatToken]
+
+
+class GameList(msgspec.Struct):
+    games: list[GameSummary]
+    limit: int
+    offset: int
+
+
+class ViewOut(msgspec.Struct):
+    game_id: str
+    version: int
+    """The version this view reflects (the last commit point at or before the one asked)."""
+    seat: int | None
+    """The caller's seat; null for a spectator."""
+    view: JsonValue
+
+
+class MovesOut(msgspec.Struct):
+    game_id: str
+    version: int
+    seat: int
+    moves: list[JsonValue]
+    """Commands the seat may submit now, each ready to send as `command`."""
+
+
+class SubmitCommand(msgspec.Struct, forbid_unknown_fields=True):
+    expected_version: Version
+    """The game version the command was decided on (see the simultaneous-choice rule)."""
+    command: dict[str, Any]
+    """The game's command, tagged by `type`."""
+    idempotency_key: Key | None = None
+    """Or the `Idempotency-Key` header; a key seen before returns the original outcome."""
+
+
+class CommandAccepted(msgspec.Struct):
+    game_id: str
+    first_version: int
+    """First version the command appended."""
+    version: int
+    """The game's version after the command."""
+    replayed: bool
+    """True when the idempotency key was seen before and nothing was appended now."""
+
+
+class EventOut(msgspec.Struct):
+    version: int
+    type: str
+    seat: int | None
+    """The seat whose command caused the event; null for set-up."""
+    recorded_at: datetime
+    event: JsonValue
+    """The event as the caller may see it."""
+
+
+class EventsOut(msgspec.Struct):
+    game_id: str
+    version: int
+    """The game's current version."""
+    redacted: bool
+    """False once the game is over: everyone then reads the full log."""
+    events: list[EventOut]
+
+
+class Health(msgspec.Struct):
+    status: str
+
+
+class Readiness(msgspec.Struct):
+    status: str
+    """"ready" when PostgreSQL answers and is migrated; Redis is reported, not required."""
+    database: bool
+    redis: bool
+    pending_migrations: list[str]
