@@ -98,7 +98,7 @@ def make_deal(
     first: int = 0,
     wonders: Mapping[int, Sequence[str | int]] | None = None,
     board: Sequence[str | int] = BOARD,
-    aside: Sequence[str | int] = ASIDE,
+    aside: Sequence[str | int] | None = None,
     age1: Mapping[str, str | int] | None = None,
     age2: Mapping[str, str | int] | None = None,
     age3: Mapping[str, str | int] | None = None,
@@ -106,7 +106,8 @@ def make_deal(
 ) -> Deal:
     """An explicit deal: named cards in named slots, the rest filled in catalog order.
 
-    `wonders` gives each seat's four wonders; they are offered so that the draft
+    `aside` defaults to the tokens not on the board, in catalog order. `wonders` gives each
+    seat's four wonders; they are offered so that the draft
     (A, B, B, A then B, A, A, B) hands each seat its own.
     """
     own = {s: [wonder(w) for w in ws] for s, ws in (wonders or FIRST_GAME_WONDERS).items()}
@@ -127,7 +128,9 @@ def make_deal(
         wonders=offered,
         wonders_unused=unused,
         board_tokens=tuple(token(t) for t in board),
-        aside_tokens=tuple(token(t) for t in aside),
+        aside_tokens=tuple(token(t) for t in aside) if aside is not None else tuple(
+            t.id for t in TOKENS if t.id not in {token(b) for b in board}
+        ),
         ages=tuple(ages),
         removed=(*lefts, unused_guilds),
     )
@@ -298,3 +301,63 @@ def discard_down_to(state: DuelState, remaining: int) -> tuple[list[Any], DuelSt
         new, state = G.step(state, cmd.DiscardCard(seat=seat, slot=accessible(state)[0]))
         events.extend(new)
     return events, state
+
+
+def categories() -> tuple[str, ...]:
+    """The score sheet's categories, total last (as the catalog publishes them)."""
+    return tuple(G.catalog()["score_categories"])
+
+
+def sheet(scores: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(categories(), scores, strict=True))
+
+
+def end_by_discard(state: DuelState, by: int) -> tuple[list[Any], DuelState]:
+    """End the game now: Age III with one card left, which seat `by` discards."""
+    if state.age != 3:
+        state = to_age(state, 3, by)
+    elif state.current != by:
+        state = G.evolve(state, ev.TurnBegan(seat=by))
+    last = slot(3, "r7x5")
+    state = leave_only(state, last)
+    return run(state, cmd.DiscardCard(seat=by, slot=last))
+
+
+def final_sheets(state: DuelState, by: int = 1) -> tuple[dict[str, int], dict[str, int]]:
+    """Both seats' score sheets when the game ends now (seat `by` discards the last card)."""
+    events, _ = end_by_discard(state, by)
+    (ended,) = of_type(events, ev.GameEnded)
+    return sheet(ended.scores[0]), sheet(ended.scores[1])
+
+
+def _turn_of(state: DuelState, seat: int) -> DuelState:
+    if state.current == seat and not state.pending:
+        return state
+    return G.evolve(replace(state, pending=()), ev.TurnBegan(seat=seat))
+
+
+def price(state: DuelState, seat: int, at: int) -> int:
+    """Coins the engine would charge `seat` to construct the card in slot `at` now (given
+    the turn and enough coins to afford anything)."""
+    rich = set_coins(_turn_of(state, seat), seat, 99)
+    coins = legal_build(rich, seat, at).coins
+    assert coins is not None
+    return coins
+
+
+def wonder_price(state: DuelState, seat: int, w: str | int) -> int:
+    rich = set_coins(_turn_of(state, seat), seat, 99)
+    coins = legal_wonder(rich, seat, w).coins
+    assert coins is not None
+    return coins
+
+
+def at_age(age: int, place: Mapping[str, str | int], seat: int = 0, **deal_args: Any) -> DuelState:
+    """A drafted game from an explicit deal with `place` in the `age` structure, at the
+    start of that Age with `seat` to play."""
+    state = setup(**{f"age{age}": place}, **deal_args)
+    if age > 1:
+        return to_age(state, age, seat)
+    if state.current != seat:
+        state = G.evolve(state, ev.TurnBegan(seat=seat))
+    return state
