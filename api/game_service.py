@@ -190,17 +190,23 @@ class GameService:
         return stream.version, [msgspec.json.encode(m) for m in moves]
 
     async def events(
-        self, record: GameRecord, seat: int | None, after_version: int, limit: int | None = None
+        self,
+        record: GameRecord,
+        seat: int | None,
+        after_version: int,
+        limit: int | None = None,
+        full_when_over: bool = True,
     ) -> tuple[bool, list[tuple[StoredEvent, str, bytes]]]:
         """Events after `after_version` as (stored, type, JSON) for the caller.
 
-        Redacted for the caller's seat while the game runs; the full log once it is over.
+        Redacted for the caller's seat while the game runs; the full log once it is over
+        (unless `full_when_over` is False: live pushes stay redacted to the end).
         """
         stored = await self.store.read_stream(
             record.game_id, after_version,
             None if limit is None else after_version + limit,
         )
-        if record.over:
+        if record.over and full_when_over:
             return False, [(e, e.type, e.payload.encode()) for e in stored]
         game = self.game_of(record)
         out = []

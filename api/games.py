@@ -49,7 +49,10 @@ _ERRORS = {
 
 
 def _responses(*statuses: int) -> dict[int, ResponseSpec]:
-    return {s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s]) for s in statuses}
+    return {
+        s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False)
+        for s in statuses
+    }
 
 
 def summary_of(record: GameRecord) -> GameSummary:
@@ -79,7 +82,7 @@ class GamesController(Controller):
             seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
         )
 
-    @get("/", operation_id="listGames")
+    @get("/", operation_id="listGames", responses=_responses(400))
     async def list_games(
         self,
         request: Request[Any, Any, Any],
@@ -91,11 +94,11 @@ class GamesController(Controller):
         records = await runtime_of(request).service.store.list_games(limit, offset, kind)
         return GameList([summary_of(r) for r in records], limit, offset)
 
-    @get("/{game_id:str}", operation_id="getGame", responses=_responses(404))
+    @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404))
     async def get_game(self, request: Request[Any, Any, Any], game_id: str) -> GameSummary:
         return summary_of(await runtime_of(request).service.record(parse_game_id(game_id)))
 
-    @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(401, 404))
+    @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(400, 401, 404))
     async def get_my_view(
         self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
     ) -> ViewOut:
@@ -109,7 +112,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/versions/{version:int}/view",
         operation_id="getViewAtVersion",
-        responses=_responses(401, 404),
+        responses=_responses(400, 401, 404),
     )
     async def get_view_at_version(
         self,
@@ -129,7 +132,7 @@ class GamesController(Controller):
         return ViewOut(str(record.game_id), at, seat, msgspec.Raw(view.encode()))
 
     @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
-         responses=_responses(401, 404))
+         responses=_responses(400, 401, 404))
     async def get_my_legal_moves(
         self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
     ) -> MovesOut:
@@ -169,7 +172,7 @@ class GamesController(Controller):
         return CommandAccepted(str(gid), result.first_version, result.last_version,
                                result.replayed)
 
-    @get("/{game_id:str}/events", operation_id="listEvents", responses=_responses(401, 404))
+    @get("/{game_id:str}/events", operation_id="listEvents", responses=_responses(400, 401, 404))
     async def list_events(
         self,
         request: Request[Any, Any, Any],

@@ -66,7 +66,9 @@ class GameSession:
         """Send one `update` per commit point after `self.version`, in order."""
         async with self._send_lock:
             record = await self.service.record(self.game_id)
-            _, events = await self.service.events(record, self.seat, self.version)
+            _, events = await self.service.events(
+                record, self.seat, self.version, full_when_over=False
+            )
             if not events:
                 return
             rows = await self.service.store.pool.fetch(

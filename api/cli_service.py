@@ -1,0 +1,130 @@
+"""Service subcommands of `polis`: serve, migrate, rebuild-projections, export-openapi."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import uuid
+from pathlib import Path
+
+import asyncpg
+import msgspec
+
+from infra.settings import Settings
+
+OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = sub.add_parser("serve", help="run the API (embedded servers when no URL is set)")
+    serve.add_argument("--host", default=None, help="listen address (POLIS_HOST)")
+    serve.add_argument("--port", type=int, default=None, help="listen port (POLIS_PORT)")
+    serve.set_defaults(func=_serve)
+
+    migrate = sub.add_parser("migrate", help="apply pending database migrations")
+    migrate.set_defaults(func=_migrate)
+
+    rebuild = sub.add_parser("rebuild-projections", help="rebuild stored views from events")
+    rebuild.add_argument("--game", type=uuid.UUID, default=None, help="only this game id")
+    rebuild.set_defaults(func=_rebuild)
+
+    export = sub.add_parser("export-openapi", help="write the OpenAPI document of the API")
+    export.add_argument("--output", type=Path, default=OPENAPI_PATH)
+    export.add_argument("--check", action="store_true", help="fail if the file differs")
+    export.set_defaults(func=_export_openapi)
+
+
+def _database_url(settings: Settings) -> str:
+    from infra.embedded import start_postgres
+
+    return settings.database_url or start_postgres(settings.data_dir / "pg")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.runtime import resolve_servers
+
+    settings = Settings.from_env()
+    if args.host:
+        settings = msgspec.structs.replace(settings, host=args.host)
+    if args.port is not None:
+        settings = msgspec.structs.replace(settings, port=args.port)
+    settings, owned_redis = resolve_servers(settings)
+    print(f"Polis listening on http://{settings.host}:{settings.port}", flush=True)
+    print(f"  database: {settings.database_url}", flush=True)
+    print(f"  redis:    {settings.redis_url}", flush=True)
+    try:
+        uvicorn.run(
+            create_app(settings), host=settings.host, port=settings.port,
+            ws_max_size=settings.max_body_bytes, log_level="info",
+        )
+    finally:
+        if owned_redis is not None:
+            owned_redis.stop()
+    return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from infra.migrate import migrate
+
+    async def run() -> list[str]:
+        conn = await asyncpg.connect(_database_url(Settings.from_env()))
+        try:
+            return await migrate(conn)
+        finally:
+            await conn.close()
+
+    applied = asyncio.run(run())
+    print("applied: " + ", ".join(applied) if applied else "nothing to apply")
+    return 0
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from infra.db import create_pool
+    from infra.event_store import EventStore
+    from infra.migrate import migrate
+    from projections.rebuild import rebuild, text_progress
+
+    async def run() -> int:
+        pool = await create_pool(_database_url(Settings.from_env()))
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+            store = EventStore(pool)
+            if args.game is not None and await store.get_game(args.game) is None:
+                print(f"no game {args.game}", file=sys.stderr)
+                return -1
+            ids = None if args.game is None else [args.game]
+            return await rebuild(store, ids, progress=text_progress())
+        finally:
+            await pool.close()
+
+    written = asyncio.run(run())
+    if written < 0:
+        return 1
+    print(f"rebuilt {written} views")
+    return 0
+
+
+def openapi_document() -> bytes:
+    """The OpenAPI document of the app, as stable pretty JSON."""
+    from api.app import create_app
+
+    schema = create_app(Settings()).openapi_schema.to_schema()
+    return msgspec.json.format(msgspec.json.encode(schema, order="sorted"), indent=2) + b"\n"
+
+
+def _export_openapi(args: argparse.Namespace) -> int:
+    document = openapi_document()
+    if args.check:
+        current = args.output.read_bytes() if args.output.exists() else b""
+        if current != document:
+            print(f"{args.output} is out of date: run `polis export-openapi`", file=sys.stderr)
+            return 1
+        return 0
+    args.output.write_bytes(document)
+    print(f"wrote {args.output}")
+    return 0

@@ -1,0 +1,42 @@
+"""Two API processes on this run's database and Redis channel, shared by the API tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+
+from infra.settings import Settings
+from tests.api.servers import ApiProcess
+
+
+def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
+    assert settings.database_url and settings.redis_url
+    return {
+        "DATABASE_URL": settings.database_url,
+        "REDIS_URL": redis_url or settings.redis_url,
+        "POLIS_CHANNEL": settings.channel,
+        "POLIS_HEARTBEAT_SECONDS": str(settings.heartbeat_seconds),
+    }
+
+
+@pytest.fixture(scope="session")
+def apis(
+    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[ApiProcess]]:
+    logs = tmp_path_factory.mktemp("api-logs")
+    servers = [ApiProcess(api_env(settings), logs, name) for name in ("a", "b")]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture
+async def http(apis: list[ApiProcess]) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=apis[0].url, timeout=10) as client:
+        yield client
