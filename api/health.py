@@ -29,7 +29,11 @@ async def ready(request: Request[Any, Any, Any]) -> Response[Readiness]:
                 database = True
         except Exception:
             database = False
-    redis = runtime.broker is not None and await runtime.broker.ping()
+    redis = (
+        runtime.broker is not None
+        and runtime.broker.subscribed
+        and await runtime.broker.ping()
+    )
     ok = database and not missing
     body = Readiness("ready" if ok else "not_ready", database, redis, missing)
     return Response(body, status_code=200 if ok else 503)

@@ -128,4 +128,5 @@ class Readiness(msgspec.Struct):
     """"ready" when PostgreSQL answers and is migrated; Redis is reported, not required."""
     database: bool
     redis: bool
+    """Redis answers and this process is subscribed to wake-ups."""
     pending_migrations: list[str]

@@ -29,6 +29,9 @@ APPEND_LOCK_KEY = 7_270_002
 SCHEMA_VERSION = 1
 """Version of the event envelope written now; readers upcast older ones."""
 
+CREATED = "game-created"
+"""Command id of a game's opening append (every append has a `commands` row: commit points)."""
+
 TxHook = Callable[[asyncpg.Connection], Awaitable[None]]
 """Work done inside the append's transaction (inline projections)."""
 
@@ -153,7 +156,7 @@ class EventStore:
                 list(seat_names), list(token_hashes),
             )
             return await self._append_locked(
-                conn, game_id, 0, opening, CommandMeta(None, None), summary, over, within
+                conn, game_id, 0, opening, CommandMeta(CREATED, None), summary, over, within
             )
 
     async def get_game(self, game_id: uuid.UUID) -> GameRecord | None:
