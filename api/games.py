@@ -7,7 +7,13 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, Request, get, post
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import Parameter
+from litestar.params import (
+    FromPath,
+    FromQuery,
+    HeaderParameter,
+    JSONBody,
+    QueryParameter,
+)
 
 from api.errors import ApiError, ErrorBody, unauthorized
 from api.game_service import parse_game_id
@@ -31,10 +37,10 @@ from infra.event_store import GameRecord
 
 Authorization = Annotated[
     str | None,
-    Parameter(header="Authorization", description="`Bearer <seat token>`; absent: spectator"),
+    HeaderParameter(name="Authorization", description="`Bearer <seat token>`; absent: spectator"),
 ]
 IdempotencyKey = Annotated[
-    str | None, Parameter(header="Idempotency-Key", max_length=128, required=False)
+    str | None, HeaderParameter(name="Idempotency-Key", max_length=128, required=False)
 ]
 
 _ERRORS = {
@@ -70,7 +76,9 @@ class GamesController(Controller):
     tags = ["games"]  # noqa: RUF012
 
     @post("/", operation_id="createGame", status_code=201, responses=_responses(400, 413, 422))
-    async def create_game(self, request: Request[Any, Any, Any], data: CreateGame) -> GameCreated:
+    async def create_game(
+        self, request: Request[Any, Any, Any], data: JSONBody[CreateGame]
+    ) -> GameCreated:
         """Open a game; the reply holds each seat's secret token (shown only here)."""
         service = runtime_of(request).service
         names = [s.name for s in data.seats]
@@ -86,21 +94,26 @@ class GamesController(Controller):
     async def list_games(
         self,
         request: Request[Any, Any, Any],
-        limit: Annotated[int, Parameter(ge=1, le=200)] = 50,
-        offset: Annotated[int, Parameter(ge=0)] = 0,
-        kind: str | None = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=200)] = 50,
+        offset: Annotated[int, QueryParameter(ge=0)] = 0,
+        kind: FromQuery[str | None] = None,
     ) -> GameList:
         """Public summaries, newest first."""
         records = await runtime_of(request).service.store.list_games(limit, offset, kind)
         return GameList([summary_of(r) for r in records], limit, offset)
 
     @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404))
-    async def get_game(self, request: Request[Any, Any, Any], game_id: str) -> GameSummary:
+    async def get_game(
+        self, request: Request[Any, Any, Any], game_id: FromPath[str]
+    ) -> GameSummary:
         return summary_of(await runtime_of(request).service.record(parse_game_id(game_id)))
 
     @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(400, 401, 404))
     async def get_my_view(
-        self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[str],
+        authorization: Authorization = None,
     ) -> ViewOut:
         """The current view of the token's seat, or the spectator view without a token."""
         service = runtime_of(request).service
@@ -117,8 +130,8 @@ class GamesController(Controller):
     async def get_view_at_version(
         self,
         request: Request[Any, Any, Any],
-        game_id: str,
-        version: int,
+        game_id: FromPath[str],
+        version: FromPath[int],
         authorization: Authorization = None,
     ) -> ViewOut:
         """The caller's view at a past version (the last commit point at or before it)."""
@@ -134,7 +147,10 @@ class GamesController(Controller):
     @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
          responses=_responses(400, 401, 404))
     async def get_my_legal_moves(
-        self, request: Request[Any, Any, Any], game_id: str, authorization: Authorization = None
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[str],
+        authorization: Authorization = None,
     ) -> MovesOut:
         """Every command the token's seat may submit now (empty when it is not its turn)."""
         service = runtime_of(request).service
@@ -154,8 +170,8 @@ class GamesController(Controller):
     async def submit_command(
         self,
         request: Request[Any, Any, Any],
-        game_id: str,
-        data: SubmitCommand,
+        game_id: FromPath[str],
+        data: JSONBody[SubmitCommand],
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
@@ -176,9 +192,9 @@ class GamesController(Controller):
     async def list_events(
         self,
         request: Request[Any, Any, Any],
-        game_id: str,
-        after_version: Annotated[int, Parameter(ge=0)] = 0,
-        limit: Annotated[int, Parameter(ge=1, le=1000)] = 1000,
+        game_id: FromPath[str],
+        after_version: Annotated[int, QueryParameter(ge=0)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
         authorization: Authorization = None,
     ) -> EventsOut:
         """Events after a version, redacted for the caller; the full log once the game ended."""

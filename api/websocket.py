@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
+from litestar.params import FromPath
 
 from api.errors import ApiError, ErrorBody, error_of
 from api.game_service import GameService, parse_game_id
@@ -161,7 +162,7 @@ async def _refuse(socket: WebSocket[Any, Any, Any], exc: ApiError, close_code: i
 
 
 @websocket("/games/{game_id:str}/ws", name="game_socket")
-async def game_socket(socket: WebSocket[Any, Any, Any], game_id: str) -> None:
+async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
     """Follow a game; `token` and `after_version` come as query parameters."""
     runtime = runtime_of(socket)
     service = runtime.service
