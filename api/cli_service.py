@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 import uuid
 from pathlib import Path
@@ -53,6 +54,9 @@ def _serve(args: argparse.Namespace) -> int:
     if args.port is not None:
         settings = msgspec.structs.replace(settings, port=args.port)
     settings, owned_redis = resolve_servers(settings)
+    # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
+    # `finally` below and the embedded PostgreSQL's atexit hook still run.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     print(f"Polis listening on http://{settings.host}:{settings.port}", flush=True)
     print(f"  database: {settings.database_url}", flush=True)
     print(f"  redis:    {settings.redis_url}", flush=True)
@@ -65,6 +69,10 @@ def _serve(args: argparse.Namespace) -> int:
         if owned_redis is not None:
             owned_redis.stop()
     return 0
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def _migrate(args: argparse.Namespace) -> int:

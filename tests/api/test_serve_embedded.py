@@ -1,0 +1,49 @@
+"""`polis serve` with no configuration: embedded PostgreSQL and Redis under a data directory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from infra.embedded import free_port
+from tests.api.servers import ROOT
+
+
+def test_serve_without_urls_starts_embedded_servers(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env |= {"POLIS_DATA_DIR": str(tmp_path / "data"), "POLIS_PORT": str(port)}
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "serve"], cwd=ROOT, env=env, stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        ready = None
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                ready = httpx.get(f"http://127.0.0.1:{port}/ready", timeout=1)
+                if ready.status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        assert ready is not None and ready.status_code == 200, log.read_text()
+        assert ready.json()["redis"] is True
+        created = httpx.post(f"http://127.0.0.1:{port}/games",
+                             json={"kind": "duel", "seats": [{"name": "a"}, {"name": "b"}]})
+        assert created.status_code == 201
+        text = log.read_text()
+        assert f"Polis listening on http://127.0.0.1:{port}" in text
+        assert (tmp_path / "data" / "pg" / "PG_VERSION").exists()
+    finally:
+        process.terminate()
+        process.wait(30)
+    assert not (tmp_path / "data" / "pg" / "postmaster.pid").exists()  # PostgreSQL stopped
