@@ -247,11 +247,19 @@ class GameService:
                 return seen
         for _ in range(_RETRIES):
             stream = await self.stream(game_id)
-            await self._check_expected(stream, seat, expected_version)
             try:
-                events, state = stream.game.step(stream.state, command)
-            except DomainError as exc:
-                raise domain_error(exc) from None
+                await self._check_expected(stream, seat, expected_version)
+                try:
+                    events, state = stream.game.step(stream.state, command)
+                except DomainError as exc:
+                    raise domain_error(exc) from None
+            except ApiError:
+                # a duplicate of this command may have landed since the check above
+                if idempotency_key is not None:
+                    seen = await self._seen(game_id, idempotency_key, body_hash)
+                    if seen is not None:
+                        return seen
+                raise
             if not events:
                 return AppendResult(stream.version, stream.version, replayed=False)
             last = stream.version + len(events)
