@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-import typing
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -66,17 +65,6 @@ def domain_error(exc: DomainError) -> ApiError:
     return ApiError(422, exc.code, exc.reason)
 
 
-def _deal_type(game: Game) -> Any:
-    """The type of `deal` in the game's `start`, to decode an explicit deal from JSON."""
-    declared = getattr(game, "deal_type", None)
-    if declared is not None:
-        return declared
-    try:
-        return typing.get_type_hints(type(game).start).get("deal", Any)
-    except Exception:
-        return Any
-
-
 class Stream(msgspec.Struct):
     """A game's record, ruleset, events and folded state at its last version."""
 
@@ -116,7 +104,7 @@ class GameService:
             explicit = None
             if deal is not None:
                 try:
-                    explicit = msgspec.convert(deal, _deal_type(game))
+                    explicit = msgspec.convert(deal, game.deal_type)
                 except msgspec.ValidationError as exc:
                     raise ApiError(400, "invalid_deal", str(exc)) from None
             rng = random.Random(secrets.randbits(64) if seed is None else seed)

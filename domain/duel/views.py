@@ -79,7 +79,8 @@ def acting_seats(state: DuelState) -> tuple[int, ...]:
     if state.phase in (SETUP, OVER):
         return ()
     if state.phase == DRAFT:
-        return (draft.picker(state),)
+        # Between a round's last pick and the next reveal nobody may pick.
+        return (draft.picker(state),) if state.draft_offer else ()
     return (state.current,)
 
 

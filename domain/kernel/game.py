@@ -8,7 +8,7 @@ its outcomes are written into the first events, so folding events never needs th
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -25,13 +25,15 @@ class Game(Protocol):
     """The msgspec tagged union of this game's commands (for decoding client input)."""
     event_type: Any
     """The msgspec tagged union of this game's events (for decoding stored payloads)."""
+    deal_type: Any
+    """The msgspec type of an explicit deal (for decoding one from a client)."""
 
     def seat_range(self) -> tuple[int, int]:
         """Minimum and maximum number of seats."""
         ...
 
     def start(
-        self, seats: int, options: dict[str, Any], rng: random.Random, deal: Any | None
+        self, seats: int, options: Mapping[str, Any], rng: random.Random, deal: Any | None
     ) -> list[msgspec.Struct]:
         """The opening events of a game: the deal, drawn from `rng` or given explicitly."""
         ...
