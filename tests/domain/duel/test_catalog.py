@@ -137,6 +137,7 @@ def _expected_guild(row: dict[str, Any]) -> dict[str, Any]:
     kind, colours = _GUILD_COUNTED[counted]
     coins_each, vp_each = effect["coins_on_build_each"], effect["end_game_vp_each"]
     on_build: list[Any] = []
+    end_vp: list[Any]
     if kind == "colour":
         if coins_each:
             on_build.append(("coins_per_top_colour", (coins_each, _mask(colours))))
@@ -314,7 +315,9 @@ def test_every_progress_token_equals_the_reference(ref: dict[str, Any]) -> None:
         assert t.on_build == ((("gain_coins", (coins,)),) if coins else ()), t.name
         text = effect.get("text", "")
         if "VP for each progress token" in text:
-            per = int(re.search(r"(\d+) VP for each progress token", text).group(1))  # type: ignore[union-attr]
+            found = re.search(r"(\d+) VP for each progress token", text)
+            assert found is not None
+            per = int(found.group(1))
             assert t.end_vp == (("vp_per_token", (per,)),)
         else:
             assert t.end_vp == (), t.name

@@ -8,11 +8,19 @@ reference file `duel_base.yaml` sections `cards`, `guilds`, `wonders`, `progress
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.duel import commands as cmd
 from domain.duel import events as ev
 from domain.duel.catalog import CARDS, SCIENCE_SYMBOLS
 from domain.duel.catalog_types import BROWN, GREY
-from domain.duel.state import OWE_DESTROY, OWE_DISCARD_BUILD, OWE_LIBRARY, OWE_TOKEN
+from domain.duel.state import (
+    OWE_DESTROY,
+    OWE_DISCARD_BUILD,
+    OWE_LIBRARY,
+    OWE_TOKEN,
+    DuelState,
+)
 from tests.domain.duel.support import (
     FIRST_GAME_WONDERS,
     G,
@@ -58,13 +66,15 @@ def gained(events: list[object], seat: int) -> list[int]:
     return [e.amount for e in of_type(events, ev.CoinsGained) if e.seat == seat]
 
 
-def build(state, seat: int, at: int):  # type: ignore[no-untyped-def]
+def build(state: DuelState, seat: int, at: int) -> tuple[list[Any], DuelState]:
     """Construct the card of slot `at` at the engine's price, with coins to spare."""
     state = set_coins(state, seat, 40)
     return run(state, legal_build(state, seat, at))
 
 
-def build_wonder(state, seat: int, name: str, coins: int = 40):  # type: ignore[no-untyped-def]
+def build_wonder(
+    state: DuelState, seat: int, name: str, coins: int = 40
+) -> tuple[list[Any], DuelState]:
     state = set_coins(state, seat, coins)
     return run(state, legal_wonder(state, seat, name))
 
@@ -440,7 +450,7 @@ def test_hanging_gardens_6_coins_and_play_again() -> None:
     assert ev.PlayAgainGranted(seat=0) in events and events[-1] == ev.TurnBegan(seat=0)
 
 
-def _mausoleum_after_discards() -> object:
+def _mausoleum_after_discards() -> DuelState:
     s = at_age(1, {"r5x1": "Guard Tower", "r5x3": "Tavern"}, wonders=LIBRARY_SET)
     _, s = run(
         s, cmd.DiscardCard(seat=0, slot=s1("r5x1")), cmd.DiscardCard(seat=1, slot=s1("r5x3"))
@@ -452,7 +462,7 @@ def test_mausoleum_builds_a_discarded_card_for_free_with_its_effects() -> None:
     """Reference wonders: The Mausoleum, construct one discarded card for free (its effects
     apply); 2 VP."""
     s = _mausoleum_after_discards()
-    events, s = build_wonder(s, 0, "The Mausoleum", coins=30)  # type: ignore[arg-type]
+    events, s = build_wonder(s, 0, "The Mausoleum", coins=30)
     assert ev.ActionOwed(seat=0, action=OWE_DISCARD_BUILD, arg=0) in events
     tower, tavern = card("Guard Tower"), card("Tavern")
     assert set(G.legal_moves(s, 0)) == {
@@ -472,7 +482,7 @@ def test_mausoleum_builds_a_discarded_card_for_free_with_its_effects() -> None:
 def test_mausoleum_card_coins_effect_applies() -> None:
     """Rulebook, Mausoleum: the card built from the discard gives its effect (Tavern: 4)."""
     s = _mausoleum_after_discards()
-    _, s = build_wonder(s, 0, "The Mausoleum", coins=30)  # type: ignore[arg-type]
+    _, s = build_wonder(s, 0, "The Mausoleum", coins=30)
     events, s = run(s, cmd.ConstructFromDiscard(seat=0, card=card("Tavern")))
     assert gained(events, 0) == [4]
 
@@ -554,7 +564,7 @@ def test_built_wonder_tucks_the_age_card_without_its_effect() -> None:
 
 # == progress tokens ========================================================================
 def _pair(board: tuple[str, ...] = ("Agriculture", "Architecture", "Economy", "Law", "Masonry"),
-          **kw: object):  # type: ignore[no-untyped-def]
+          **kw: Any) -> DuelState:
     """Seat 0 owns a Workshop and builds the Laboratory: a pair of plumb lines, a token owed."""
     s = give(at_age(2, {"r5x5": "Laboratory"}, board=board, **kw), 0, "Workshop")
     events, s = build(s, 0, s2("r5x5"))

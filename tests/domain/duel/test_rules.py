@@ -9,6 +9,7 @@ and the reference file `duel_base.yaml` sections `setup`, `turn`, `trading`,
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import msgspec
 import pytest
@@ -18,7 +19,7 @@ from domain.duel import events as ev
 from domain.duel.catalog import CARDS, SCIENCE_SYMBOLS
 from domain.duel.catalog_types import PURPLE
 from domain.duel.deal import Deal
-from domain.duel.state import OWE_DESTROY, OWE_TOKEN
+from domain.duel.state import OWE_DESTROY, OWE_TOKEN, DuelState
 from domain.kernel import DomainError
 from tests.domain.duel.support import (
     AGE_POOLS,
@@ -147,11 +148,11 @@ def test_wonder_draft_order_abba_then_baab_and_first_player_starts_age_i(first: 
 def test_draft_rejects_a_wonder_not_on_offer() -> None:
     """Reference `setup.wonder_draft`: a pick is one of the revealed wonders."""
     _, s = started(make_deal())
-    unused = s.deal.wonders_unused[0]  # type: ignore[union-attr]
+    assert s.deal is not None
+    unused = s.deal.wonders_unused[0]
     assert error(s, cmd.PickWonder(seat=0, wonder=unused)).code == "wonder_not_offered"
-    assert error(s, cmd.PickWonder(seat=0, wonder=s.deal.wonders[4])).code == (  # type: ignore[union-attr]
-        "wonder_not_offered"
-    )
+    later = s.deal.wonders[4]
+    assert error(s, cmd.PickWonder(seat=0, wonder=later)).code == "wonder_not_offered"
 
 
 def test_explicit_deal_is_played_card_for_card_and_said_in_the_summary() -> None:
@@ -199,7 +200,8 @@ def test_structure_face_up_and_face_down_rows() -> None:
         (begun,) = [e for e in of_type(events, ev.AgeBegan) if e.age == age]
         assert s.age == age
         layout = G.rules.layouts[age - 1]
-        dealt = s.deal.ages[age - 1]  # type: ignore[union-attr]
+        assert s.deal is not None
+        dealt = s.deal.ages[age - 1]
         assert s.slots == dealt
         for i, sl in enumerate(layout.slots):
             assert sl.face_up == (sl.row % 2 == 1)
@@ -539,6 +541,58 @@ def test_strategy_bonus_cannot_overshoot_the_capital() -> None:
     assert s.winner == 0 and s.victory == "military"
 
 
+def _colossus_wins_by_supremacy(*, seventh: bool, theology: bool) -> tuple[list[Any], DuelState]:
+    """Seat 1 builds The Colossus (2 shields) with the pawn at -7: military supremacy."""
+    s = set_pawn(at_age(1, {}, seat=1), -7, looting=0)
+    if seventh:
+        s = give_built_wonders(s, 0, "The Pyramids", "The Great Lighthouse",
+                               "The Temple of Artemis")
+        s = give_built_wonders(s, 1, "Circus Maximus", "Piraeus", "The Appian Way")
+    if theology:
+        s = give_tokens(s, 1, "Theology")
+    s = set_coins(s, 1, 30)
+    return run(s, legal_wonder(s, 1, "The Colossus"))
+
+
+def test_colossus_reaching_the_capital_is_military_supremacy() -> None:
+    """Reference `military_track`: a wonder's shields count like a card's; the capital
+    reached is an immediate win."""
+    events, s = _colossus_wins_by_supremacy(seventh=False, theology=False)
+    (ended,) = of_type(events, ev.GameEnded)
+    assert (ended.winner, ended.victory, s.pawn) == (1, "military", -9)
+    assert events[-1] == ended
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: construct_wonder emits WonderRetired after GameEnded when the 7th "
+    "wonder's shields win by military supremacy (the wonder limit is applied after "
+    "move_pawn ended the game, without checking for the end)",
+)
+def test_seventh_wonder_winning_by_supremacy_ends_with_game_ended() -> None:
+    """Reference `military_track` (immediate win) and `turn.wonder_limit`: the game ends
+    with the supremacy; no event follows GameEnded."""
+    events, _ = _colossus_wins_by_supremacy(seventh=True, theology=False)
+    (ended,) = of_type(events, ev.GameEnded)
+    assert ended.victory == "military"
+    assert events[-1] == ended, [type(e).__name__ for e in events]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: Theology's PlayAgainGranted is emitted after GameEnded when the "
+    "wonder's shields win by military supremacy; the finished game's state and views keep "
+    "play_again=True",
+)
+def test_theology_grants_no_play_again_after_a_supremacy_win() -> None:
+    """Reference progress_tokens Theology and `military_track`: the game is over at once;
+    nothing is granted after GameEnded."""
+    events, s = _colossus_wins_by_supremacy(seventh=False, theology=True)
+    (ended,) = of_type(events, ev.GameEnded)
+    assert events[-1] == ended, [type(e).__name__ for e in events]
+    assert not s.replay and not G.view(s, None).play_again
+
+
 # == science ====================================================================================
 def test_science_pair_gives_a_progress_token_choice() -> None:
     """Reference `science.pair_rule`: a pair of identical symbols lets you choose one of the
@@ -572,7 +626,7 @@ def test_science_pair_without_tokens_left_gives_nothing() -> None:
     assert not of_type(events, ev.ActionOwed) and events[-1] == ev.TurnBegan(seat=1)
 
 
-def build_and_run(s, seat: int, at: int):  # type: ignore[no-untyped-def]
+def build_and_run(s: DuelState, seat: int, at: int) -> tuple[list[Any], DuelState]:
     s = set_coins(s, seat, 30)
     return run(s, legal_build(s, seat, at))
 
@@ -619,7 +673,8 @@ def test_a_whole_age_played_then_the_player_who_took_the_last_card_chooses() -> 
     (ended,) = of_type(events, ev.AgeEnded)
     assert ended == ev.AgeEnded(age=1, chooser=last)
     (begun,) = of_type(events, ev.AgeBegan)
-    assert begun.age == 2 and s.slots == s.deal.ages[1]  # type: ignore[union-attr]
+    assert s.deal is not None
+    assert begun.age == 2 and s.slots == s.deal.ages[1]
     assert not of_type(events, ev.TurnBegan)
     assert G.summary(s)["phase"] == "choose_start_player" and G.acting_seats(s) == (last,)
     assert G.legal_moves(s, last) == [
@@ -813,7 +868,7 @@ def test_unknown_command_is_refused() -> None:
     class Other(msgspec.Struct):
         seat: int = 0
 
-    assert error(setup(), Other()).code == "unknown_command"  # type: ignore[arg-type]
+    assert error(setup(), Other()).code == "unknown_command"
 
 
 def test_refused_commands_leave_the_state_unchanged() -> None:
