@@ -436,3 +436,53 @@ def test_every_offered_payment_is_the_cheapest_purchase(seed: int, bias: float) 
                 printed = CARDS[e.card].coins if isinstance(e, ev.BuildingConstructed) else 0
                 expected = 0 if not economy or getattr(e, "chained", False) else e.cost - printed
                 assert e.to_opponent == expected
+
+
+# -- turn order, end of Age, supremacies ----------------------------------------------------------
+@SETTINGS
+@given(seed=SEEDS, bias=BIAS)
+def test_turns_alternate_except_play_again_and_ages_start_with_the_chosen_seat(
+    seed: int, bias: float
+) -> None:
+    """Reference `turn`, `turn.replay_at_end_of_age`, `turn.next_age_start_player`: the
+    turn passes to the opponent, except after a play-again (lost when the Age ends); the
+    player behind on the military track (the last player if centred) chooses who starts."""
+    _, steps = play(seed, bias)
+    for step in steps:
+        s, events = step.before, step.events
+        began = [e for e in events if isinstance(e, ev.TurnBegan)]
+        ended_age = [e for e in events if isinstance(e, ev.AgeEnded)]
+        if any(isinstance(e, ev.GameEnded) for e in events):
+            continue
+        if ended_age:
+            (age_end,) = ended_age
+            pawn = step.after.pawn
+            assert age_end.chooser == (1 if pawn > 0 else 0 if pawn < 0 else s.current)
+            assert began == [] and G.acting_seats(step.after) == (age_end.chooser,)
+        elif isinstance(step.command, cmd.ChooseStartPlayer):
+            assert began == [ev.TurnBegan(seat=step.command.starts)]
+        elif step.after.pending:
+            assert began == [] and G.acting_seats(step.after) == (s.current,)
+        elif s.phase == 2:
+            replay = any(isinstance(e, ev.PlayAgainGranted) for e in events) or s.replay
+            assert began == [ev.TurnBegan(seat=s.current if replay else 1 - s.current)]
+
+
+@SETTINGS
+@given(seed=SEEDS, bias=BIAS)
+def test_supremacies_end_the_game_at_once(seed: int, bias: float) -> None:
+    """Reference `military_track` (capital reached) and `science.supremacy` (6 different
+    symbols): the game is over in the same step; otherwise it goes on."""
+    _, steps = play(seed, bias)
+    for step in steps:
+        s = step.after
+        six = [i for i, p in enumerate(s.players) if sum(1 for n in p.science if n) >= 6]
+        if abs(s.pawn) == CAPITAL or six:
+            assert G.is_over(s)
+            ended = [e for e in step.events if isinstance(e, ev.GameEnded)]
+            assert ended, "a supremacy must end the game in the step that reaches it"
+            assert ended[0].victory in ("military", "scientific")
+        else:
+            assert G.is_over(s) == (s.age == 3 and s.taken == G.rules.layouts[2].full
+                                    and not s.pending)
+        assert -CAPITAL <= s.pawn <= CAPITAL
