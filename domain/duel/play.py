@@ -231,6 +231,8 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
         rules.effects[name](tx, seat, args)
     if wonder.shields:
         move_pawn(tx, seat, wonder.shields)
+        if tx.state.phase == OVER:  # military supremacy ends the game at once
+            return
     if THEOLOGY in tx.state.players[seat].tokens and not tx.state.replay:
         tx.emit(ev.PlayAgainGranted(seat=seat))
     if wonders_built(tx.state) == rules.wonder_limit:

@@ -563,12 +563,6 @@ def test_colossus_reaching_the_capital_is_military_supremacy() -> None:
     assert events[-1] == ended
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: construct_wonder emits WonderRetired after GameEnded when the 7th "
-    "wonder's shields win by military supremacy (the wonder limit is applied after "
-    "move_pawn ended the game, without checking for the end)",
-)
 def test_seventh_wonder_winning_by_supremacy_ends_with_game_ended() -> None:
     """Reference `military_track` (immediate win) and `turn.wonder_limit`: the game ends
     with the supremacy; no event follows GameEnded."""
@@ -578,12 +572,6 @@ def test_seventh_wonder_winning_by_supremacy_ends_with_game_ended() -> None:
     assert events[-1] == ended, [type(e).__name__ for e in events]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Theology's PlayAgainGranted is emitted after GameEnded when the "
-    "wonder's shields win by military supremacy; the finished game's state and views keep "
-    "play_again=True",
-)
 def test_theology_grants_no_play_again_after_a_supremacy_win() -> None:
     """Reference progress_tokens Theology and `military_track`: the game is over at once;
     nothing is granted after GameEnded."""
