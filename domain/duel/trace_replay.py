@@ -209,6 +209,11 @@ def replay_trace(record: dict[str, Any], game: DuelGame | None = None) -> TraceR
             command = command_for(state, game, seat, move)
         except (KeyError, TypeError) as exc:
             raise TraceError(f"move {index}: missing {exc}") from None
+        if "slot" in move and "card" in move and hasattr(command, "slot"):
+            in_slot = state.slots[command.slot]
+            if in_slot != _lookup(CARD_IDS, move["card"], "card"):
+                disagree(index, move, "card", move["card"], CARDS[in_slot].name)
+                return result
         legal = game.legal_moves(state, seat)
         match = next((m for m in legal if _same_move(m, command)), None)
         if match is None:

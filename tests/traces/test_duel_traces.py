@@ -59,6 +59,18 @@ def test_a_wrong_payment_is_not_a_legal_move(records: list[dict[str, Any]]) -> N
     assert [(d.move_index, d.field) for d in result.disagreements] == [(index, "legal")]
 
 
+def test_a_move_naming_another_card_than_its_slot_holds_is_reported(
+    records: list[dict[str, Any]],
+) -> None:
+    record = copy.deepcopy(records[0])
+    index, entry = next(
+        (i, m) for i, m in enumerate(record["moves"]) if m["move"]["kind"] == "discard"
+    )
+    entry["move"]["card"] = "Lumber Yard" if entry["move"]["card"] != "Lumber Yard" else "Quarry"
+    result = replay_trace(record)
+    assert [(d.move_index, d.field) for d in result.disagreements] == [(index, "card")]
+
+
 def test_a_changed_final_score_is_reported(records: list[dict[str, Any]]) -> None:
     record = copy.deepcopy(records[0])
     assert record["result"]["victory"] == "civilian"
