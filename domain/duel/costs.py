@@ -18,10 +18,9 @@ Purchase = tuple[int, tuple[int, ...]]
 
 NOTHING: tuple[int, ...] = (0, 0, 0, 0, 0)
 
-Table = dict[tuple[tuple[int, ...], int], Purchase]
-"""Memo of purchases by (cost, discount) for one (production, one-of producers, prices)."""
-
-_TABLES: dict[tuple[object, ...], Table] = {}
+_NEEDS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+_PURCHASES: dict[tuple[object, ...], Purchase] = {}
+_MEMO_LIMIT = 200_000
 
 
 def prices(me: PlayerState, opponent: PlayerState) -> tuple[int, ...]:
@@ -35,15 +34,15 @@ def _missing(cost: tuple[int, ...], produce: tuple[int, ...]) -> tuple[int, ...]
     return tuple(c - p if c > p else 0 for c, p in zip(cost, produce, strict=True))
 
 
-def table_for(me: PlayerState, unit_prices: tuple[int, ...]) -> Table:
-    """The memo shared by every purchase `me` can make at `unit_prices`."""
-    key = (me.produce, me.choices, unit_prices)
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) > 50_000:
-            _TABLES.clear()
-        table = _TABLES[key] = {}
-    return table
+def missing(cost: tuple[int, ...], produce: tuple[int, ...]) -> tuple[int, ...]:
+    """What brown/grey production leaves to find (memoised: few costs, few productions)."""
+    key = (cost, produce)
+    need = _NEEDS.get(key)
+    if need is None:
+        if len(_NEEDS) > _MEMO_LIMIT:
+            _NEEDS.clear()
+        need = _NEEDS[key] = _missing(cost, produce)
+    return need
 
 
 def cheapest(
@@ -51,15 +50,15 @@ def cheapest(
     me: PlayerState,
     unit_prices: tuple[int, ...],
     discount: int,
-    table: Table | None = None,
 ) -> Purchase:
     """The cheapest way to obtain `cost` by trading, after production and a discount."""
-    if table is None:
-        table = table_for(me, unit_prices)
-    hit = table.get((cost, discount))
+    need = missing(cost, me.produce)
+    if need == NOTHING:
+        return 0, NOTHING
+    key = (need, me.choices, unit_prices, discount)
+    hit = _PURCHASES.get(key)
     if hit is not None:
         return hit
-    need = _missing(cost, me.produce)
     choices = tuple(c for c in me.choices if any(need[r] for r in c))
     best: Purchase | None = None
     for alloc in product(*choices) if choices else ((),):
@@ -79,7 +78,9 @@ def cheapest(
         if best is None or coins < best[0]:
             best = (coins, tuple(bought)) if coins else (0, NOTHING)
     assert best is not None
-    table[(cost, discount)] = best
+    if len(_PURCHASES) > _MEMO_LIMIT:
+        _PURCHASES.clear()
+    _PURCHASES[key] = best
     return best
 
 
@@ -88,7 +89,7 @@ def covers(
 ) -> bool:
     """Whether production, one assignment of the one-of producers, `bought` and the
     discount together cover `cost`."""
-    need = _missing(cost, me.produce)
+    need = missing(cost, me.produce)
     for alloc in product(*me.choices) if me.choices else ((),):
         left = list(need)
         for r in alloc:

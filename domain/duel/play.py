@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from domain.duel import events as ev
 from domain.duel.catalog_types import RED, YELLOW
 from domain.duel.commands import ConstructBuilding, ConstructWonder, DiscardCard
-from domain.duel.costs import NOTHING, cheapest, covers, prices, table_for
+from domain.duel.costs import NOTHING, cheapest, covers, prices
 from domain.duel.military import move_pawn
 from domain.duel.science import symbol_gained
 from domain.duel.scoring import end_game
@@ -51,7 +51,7 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
 class Pricer:
     """Prices for one seat in one state: the shared parts are computed once per move list."""
 
-    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "table", "up")
+    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "up")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         self.rules = rules
@@ -59,43 +59,55 @@ class Pricer:
         self.seat = seat
         self.me = state.players[seat]
         self.up = unit_prices(rules, state, seat)
-        self.table = table_for(self.me, self.up)
         self.economy = ECONOMY in state.players[1 - seat].tokens
-        self._discounts: dict[tuple[str, int], int] = {}
+        self._discounts: dict[int, int] = {}
+        """Units waived per card colour (wonders: -1), computed on first use."""
 
-    def discount(self, kind: str, colour: int) -> int:
-        hooks = self.rules.discount_hooks
-        if not hooks:
-            return 0
-        key = (kind, colour)
-        units = self._discounts.get(key)
+    def _discount(self, kind: str, colour: int) -> int:
+        units = self._discounts.get(colour)
         if units is None:
-            units = sum(hook(self.state, self.seat, kind, colour) for hook in hooks)
-            self._discounts[key] = units
+            units = sum(h(self.state, self.seat, kind, colour) for h in self.rules.discount_hooks)
+            self._discounts[colour] = units
         return units
 
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
             return Price(0, 0, 0, True, NOTHING, 0)
-        discount = self.discount("card", card.colour)
-        trade, bought = cheapest(card.cost, self.me, self.up, discount, self.table)
+        discount = self._discount("card", card.colour)
+        trade, bought = cheapest(card.cost, self.me, self.up, discount)
         to_opp = trade if self.economy else 0
         return Price(card.coins + trade, trade, to_opp, False, bought, discount)
 
     def wonder(self, wonder: int) -> Price:
-        discount = self.discount("wonder", -1)
+        discount = self._discount("wonder", -1)
         cost = self.rules.wonders[wonder].cost
-        trade, bought = cheapest(cost, self.me, self.up, discount, self.table)
+        trade, bought = cheapest(cost, self.me, self.up, discount)
         return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
 
 
+_LAST_PRICER: list[Pricer] = []
+
+
+def pricer_for(rules: DuelRules, state: DuelState, seat: int) -> Pricer:
+    """The seat's Pricer for `state`, reused between listing moves and deciding one."""
+    if _LAST_PRICER:
+        last = _LAST_PRICER[0]
+        if last.state is state and last.seat == seat and last.rules is rules:
+            return last
+        _LAST_PRICER[0] = pricer = Pricer(rules, state, seat)
+    else:
+        pricer = Pricer(rules, state, seat)
+        _LAST_PRICER.append(pricer)
+    return pricer
+
+
 def card_price(rules: DuelRules, state: DuelState, seat: int, card_id: int) -> Price:
-    return Pricer(rules, state, seat).card(card_id)
+    return pricer_for(rules, state, seat).card(card_id)
 
 
 def wonder_price(rules: DuelRules, state: DuelState, seat: int, wonder: int) -> Price:
-    return Pricer(rules, state, seat).wonder(wonder)
+    return pricer_for(rules, state, seat).wonder(wonder)
 
 
 def wonders_built(state: DuelState) -> int:

@@ -11,7 +11,7 @@ from domain.duel.commands import (
     ConstructWonder,
     DiscardCard,
 )
-from domain.duel.play import Pricer, buildable_wonders
+from domain.duel.play import buildable_wonders, pricer_for
 from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
@@ -26,7 +26,7 @@ def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
     layout = rules.layouts[state.age - 1]
     accessible = layout.accessible(state.taken)
     coins = state.players[seat].coins
-    pricer = Pricer(rules, state, seat)
+    pricer = pricer_for(rules, state, seat)
     wonder_prices = [
         (w, wp)
         for w in buildable_wonders(rules, state, seat)
