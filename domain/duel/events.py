@@ -53,6 +53,8 @@ class BuildingConstructed(Event, frozen=True, tag=True):
     to_opponent: int
     """Part of `cost` that went to the opponent (Economy) rather than the bank."""
     chained: bool
+    bought: tuple[int, ...] = (0, 0, 0, 0, 0)
+    """Resources bought from the bank (wood, clay, stone, glass, papyrus), for audits."""
 
 
 class CardDiscarded(Event, frozen=True, tag=True):
@@ -69,6 +71,7 @@ class WonderConstructed(Event, frozen=True, tag=True):
     wonder: int
     cost: int
     to_opponent: int
+    bought: tuple[int, ...] = (0, 0, 0, 0, 0)
 
 
 class CardRevealed(Event, frozen=True, tag=True):

@@ -199,6 +199,7 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
             cost=price.coins,
             to_opponent=price.to_opponent,
             chained=price.chained,
+            bought=price.bought if cmd.buy is None or price.chained else cmd.buy,
         )
     )
     reveal_uncovered(tx, cmd.slot)
@@ -236,6 +237,7 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
             wonder=cmd.wonder,
             cost=price.coins,
             to_opponent=price.to_opponent,
+            bought=price.bought if cmd.buy is None else cmd.buy,
         )
     )
     reveal_uncovered(tx, cmd.slot)

@@ -268,7 +268,8 @@ def test_construct_a_building_pays_and_adds_it_to_the_city() -> None:
     s = setup(age1={"r5x1": "Stable"})
     events, s = run(s, cmd.ConstructBuilding(seat=0, slot=s1("r5x1"), coins=2))
     assert events[0] == ev.BuildingConstructed(
-        seat=0, slot=s1("r5x1"), card=card("Stable"), cost=2, to_opponent=0, chained=False
+        seat=0, slot=s1("r5x1"), card=card("Stable"), cost=2, to_opponent=0, chained=False,
+        bought=(1, 0, 0, 0, 0),
     )
     assert s.players[0].buildings == (card("Stable"),) and s.players[0].coins == 5
     assert events[-1] == ev.TurnBegan(seat=1) and G.acting_seats(s) == (1,)
@@ -297,7 +298,7 @@ def test_construct_a_wonder_tucks_the_card() -> None:
     events, s = run(s, move)
     assert events[0] == ev.WonderConstructed(
         seat=0, slot=s1("r5x1"), card=card("Guard Tower"), wonder=wonder("The Pyramids"),
-        cost=8, to_opponent=0,
+        cost=8, to_opponent=0, bought=(0, 0, 3, 0, 1),
     )
     assert s.players[0].tucked == (card("Guard Tower"),) and s.pawn == 0
     assert s.players[0].buildings == () and s.discard == () and s.players[0].coins == 12
@@ -389,6 +390,7 @@ def test_stated_purchase_among_equally_cheap_ones_is_accepted() -> None:
     for buy in ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0)):
         events, after = run(s, cmd.ConstructBuilding(seat=0, slot=at, coins=2, buy=buy))
         assert events[0].cost == 2 and after.players[0].coins == 5
+        assert events[0].bought == buy  # the stated purchase is what the log records
 
 
 def test_stated_purchase_that_is_not_cheapest_is_rejected() -> None:
