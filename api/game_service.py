@@ -61,6 +61,17 @@ def parse_game_id(raw: str) -> uuid.UUID:
         raise game_not_found(raw) from None
 
 
+def holds_nul(value: Any) -> bool:
+    """Whether a JSON value holds a NUL character anywhere (PostgreSQL cannot store one)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(holds_nul(k) or holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(holds_nul(v) for v in value)
+    return False
+
+
 def domain_error(exc: DomainError) -> ApiError:
     return ApiError(422, exc.code, exc.reason)
 
@@ -94,6 +105,8 @@ class GameService:
         seed: int | None,
     ) -> tuple[GameRecord, list[str]]:
         """Deal and open a game; return it with one new secret token per seat."""
+        if holds_nul(options):
+            raise ApiError(400, "invalid_options", "options may not hold NUL characters")
         try:
             game = get_game(kind, tuple(expansions), options)
             low, high = game.seat_range()

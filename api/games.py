@@ -9,7 +9,6 @@ from litestar import Controller, Request, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import (
     FromPath,
-    FromQuery,
     HeaderParameter,
     JSONBody,
     QueryParameter,
@@ -19,6 +18,8 @@ from api.errors import ApiError, ErrorBody, unauthorized
 from api.game_service import parse_game_id
 from api.runtime import runtime_of
 from api.schemas import (
+    MAX_INT,
+    NO_NUL,
     CommandAccepted,
     CreateGame,
     EventOut,
@@ -40,7 +41,8 @@ Authorization = Annotated[
     HeaderParameter(name="Authorization", description="`Bearer <seat token>`; absent: spectator"),
 ]
 IdempotencyKey = Annotated[
-    str | None, HeaderParameter(name="Idempotency-Key", max_length=128, required=False)
+    str | None,
+    HeaderParameter(name="Idempotency-Key", max_length=128, pattern=NO_NUL, required=False),
 ]
 
 _ERRORS = {
@@ -95,8 +97,8 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         limit: Annotated[int, QueryParameter(ge=1, le=200)] = 50,
-        offset: Annotated[int, QueryParameter(ge=0)] = 0,
-        kind: FromQuery[str | None] = None,
+        offset: Annotated[int, QueryParameter(ge=0, le=MAX_INT)] = 0,
+        kind: Annotated[str | None, QueryParameter(max_length=64, pattern=NO_NUL)] = None,
     ) -> GameList:
         """Public summaries, newest first."""
         records = await runtime_of(request).service.store.list_games(limit, offset, kind)
@@ -193,7 +195,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
-        after_version: Annotated[int, QueryParameter(ge=0)] = 0,
+        after_version: Annotated[int, QueryParameter(ge=0, le=MAX_INT)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
         authorization: Authorization = None,
     ) -> EventsOut:

@@ -7,9 +7,15 @@ from typing import Annotated, Any
 
 import msgspec
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
-Key = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
-Version = Annotated[int, msgspec.Meta(ge=0)]
+NO_NUL = "^[^\x00]*$"
+"""Strings are stored as PostgreSQL text, which cannot hold NUL characters."""
+MAX_INT = 2**53 - 1
+"""Largest integer accepted for versions and offsets (exact in every JSON client, and far
+from overflowing PostgreSQL's bigint when a limit is added to it)."""
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=NO_NUL)]
+Key = Annotated[str, msgspec.Meta(min_length=1, max_length=128, pattern=NO_NUL)]
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
 JsonValue = Annotated[msgspec.Raw, msgspec.Meta(description="a JSON value defined by the game")]
 
 
@@ -18,9 +24,9 @@ class SeatIn(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
-    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=NO_NUL)]
     seats: Annotated[list[SeatIn], msgspec.Meta(min_length=1, max_length=16)]
-    expansions: list[Annotated[str, msgspec.Meta(max_length=64)]] = []
+    expansions: list[Annotated[str, msgspec.Meta(max_length=64, pattern=NO_NUL)]] = []
     options: dict[str, Any] = {}
     deal: dict[str, Any] | None = None
     """An explicit deal in the game's own format; random (from `seed`) when absent."""

@@ -20,6 +20,7 @@ from litestar.params import FromPath
 from api.errors import ApiError, ErrorBody, error_of
 from api.game_service import GameService, parse_game_id
 from api.runtime import runtime_of
+from api.schemas import Key, Version
 from api.tokens import bearer
 from projections.views import seat_key
 
@@ -30,10 +31,10 @@ CLOSE_TOO_BIG = 1009
 
 
 class CommandMessage(msgspec.Struct, tag="command", tag_field="type", forbid_unknown_fields=True):
-    expected_version: int
+    expected_version: Version
     command: dict[str, Any]
     request_id: str | None = None
-    idempotency_key: str | None = None
+    idempotency_key: Key | None = None
 
 
 class PingMessage(msgspec.Struct, tag="ping", tag_field="type"):

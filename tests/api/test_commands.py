@@ -167,3 +167,45 @@ async def test_websocket_refusals_and_replies(apis: list[ApiProcess], http: http
                    for m in player.messages[:index])
         await rival.wait_version(new_version)
         assert all(m.get("request_id") not in ("r1", "r2") for m in rival.messages)
+
+
+async def test_values_the_database_cannot_hold_get_a_4xx(
+    apis: list[ApiProcess], http: httpx.AsyncClient
+) -> None:
+    """NUL characters and integers beyond bigint are refused at the edge, never a 500."""
+    game_id, tokens = await create_game(http)
+    seat, moves = await _acting(http, game_id, tokens)
+    url = f"/games/{game_id}/commands"
+    good = {"expected_version": moves["version"], "command": moves["moves"][0]}
+    two = [{"name": "a"}, {"name": "b"}]
+    huge = 2**63
+
+    _error(await http.post("/games", json={"kind": "duel", "seats": [{"name": "a\0"}, two[1]]}),
+           400, "invalid_body")
+    _error(await http.post("/games", json={"kind": "duel", "seats": two,
+                                           "options": {"x": ["\0"]}}), 400, "invalid_options")
+    _error(await http.post("/games", json={"kind": "duel", "seats": two,
+                                           "options": {"\0": 1}}), 400, "invalid_options")
+    _error(await http.post(url, json={**good, "idempotency_key": "k\0"},
+                           headers=auth(tokens[seat])), 400, "invalid_body")
+    _error(await http.post(url, json={**good, "expected_version": huge},
+                           headers=auth(tokens[seat])), 400, "invalid_body")
+    _error(await http.get("/games", params={"kind": "duel\0"}), 400, "invalid_body")
+    _error(await http.get("/games", params={"offset": huge}), 400, "invalid_body")
+    for after in (huge, huge - 1, 2**63 - 1000):
+        _error(await http.get(f"/games/{game_id}/events", params={"after_version": after}),
+               400, "invalid_body")
+    assert (await http.get(f"/games/{game_id}/events",
+                           params={"after_version": 2**53 - 1})).json()["events"] == []
+
+    # over the WebSocket: the same limits, as a malformed message; the socket stays open
+    async with Follower(apis[0].ws_url, game_id, tokens[seat]) as player:
+        await player.wait_for(lambda m: m["type"] == "snapshot")
+        for bad in ({**good, "idempotency_key": "k\0"}, {**good, "idempotency_key": "k" * 129},
+                    {**good, "expected_version": -1}):
+            await player.send({"type": "command", "request_id": "bad", **bad})
+        await player.send({"type": "ping", "request_id": "still-open"})
+        await player.wait_for(lambda m: m["type"] == "pong")
+        errors = [m for m in player.messages if m["type"] in ("error", "command_rejected")]
+        assert [m["error"]["code"] for m in errors] == ["malformed_message"] * 3, errors
+    assert (await http.get(f"/games/{game_id}")).json()["version"] == moves["version"]
