@@ -43,10 +43,17 @@ async def expected_views(
 
 
 async def rebuild_game(store: EventStore, game_id: uuid.UUID) -> int:
-    """Replace the game's views with those folded from its events; return how many."""
+    """Replace the game's views with those folded from its events; return how many.
+
+    Safe while the game is played: only the versions folded here are replaced, so the views
+    of a command appended meanwhile (written with its events) are kept.
+    """
     views = await expected_views(store, game_id)
     async with store.pool.acquire() as conn, conn.transaction():
-        await conn.execute("DELETE FROM views WHERE game_id = $1", game_id)
+        await conn.execute(
+            "DELETE FROM views WHERE game_id = $1 AND version <= $2",
+            game_id, max(views, default=0),
+        )
         await conn.executemany(
             "INSERT INTO views (game_id, version, seat, view) VALUES ($1, $2, $3, $4::jsonb)",
             [
@@ -58,8 +65,9 @@ async def rebuild_game(store: EventStore, game_id: uuid.UUID) -> int:
     return sum(len(rows) for rows in views.values())
 
 
-def text_progress(stream: TextIO = sys.stderr, width: int = 30) -> Progress:
-    """A one-line progress bar: `[#####.....] 12/40`."""
+def text_progress(stream: TextIO | None = None, width: int = 30) -> Progress:
+    """A one-line progress bar: `[#####.....] 12/40`, on `stream` (the current stderr)."""
+    stream = stream or sys.stderr
 
     def show(done: int, total: int) -> None:
         filled = width * done // total if total else width

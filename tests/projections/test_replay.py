@@ -15,6 +15,7 @@ from api.cli import main as polis
 from api.game_service import GameService
 from domain.kernel import get_game
 from infra.event_store import EventStore
+from projections.rebuild import rebuild_game
 from projections.views import SPECTATOR
 
 
@@ -81,3 +82,32 @@ async def test_replaying_a_finished_game_reproduces_every_view(
     assert await cli(polis, ["rebuild-projections", "--game", str(uuid.uuid4())]) == 1
     assert await cli(polis, ["migrate"]) == 0
     assert "nothing to apply" in capsys.readouterr().out
+
+
+async def test_rebuild_keeps_the_views_of_a_command_appended_meanwhile(
+    pool: asyncpg.Pool,
+) -> None:
+    service = GameService(EventStore(pool), _no_publish)
+    record, tokens = await service.create("duel", [], {}, ["Ada", "Brutus"], None, 3)
+
+    class Racing(EventStore):
+        """A store in which a command commits right after the rebuild read the stream."""
+
+        raced = False
+
+        async def read_stream(self, game_id: uuid.UUID, after_version: int = 0,
+                              up_to_version: int | None = None) -> list[Any]:
+            events = await super().read_stream(game_id, after_version, up_to_version)
+            if not self.raced:
+                self.raced = True
+                stream = await service.stream(game_id)
+                seat = stream.game.acting_seats(stream.state)[0]
+                move = stream.game.legal_moves(stream.state, seat)[0]
+                await service.submit(game_id, tokens[seat], stream.version,
+                                     msgspec.to_builtins(move), None)
+            return events
+
+    await rebuild_game(Racing(pool), record.game_id)
+    version = (await service.record(record.game_id)).version
+    for seat in (0, 1, None):
+        assert (await service.view(record.game_id, seat))[0] == version
