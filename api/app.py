@@ -6,7 +6,7 @@ from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
-from api.errors import handle_exception
+from api.errors import handle_exception, require_json_body
 from api.games import GamesController
 from api.health import health, ready
 from api.runtime import Runtime
@@ -23,6 +23,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GamesController, game_socket, health, ready],
         exception_handlers={Exception: handle_exception},
+        before_request=require_json_body,
         request_max_body_size=settings.max_body_bytes,
         on_startup=[runtime.start],
         on_shutdown=[runtime.stop],

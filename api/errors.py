@@ -70,6 +70,22 @@ def error_of(exc: Exception) -> tuple[int, ErrorBody]:
     return 500, ErrorBody("internal_error", "an unexpected error occurred")
 
 
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+async def require_json_body(request: Request[Any, Any, Any]) -> None:
+    """Refuse bodies not sent as JSON (415): a plain form post from another site cannot
+    then create games or submit commands on a server a browser can reach."""
+    if request.method not in _BODY_METHODS:
+        return
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json" and not media.endswith("+json"):
+        raise ApiError(
+            415, "unsupported_media_type", "send the body as application/json",
+            {"content_type": media or None},
+        )
+
+
 def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
     status, body = error_of(exc)
     return Response(body, status_code=status)

@@ -52,6 +52,7 @@ _ERRORS = {
     404: "Unknown game or version.",
     409: "The game is not at `expected_version` (or an idempotency key was reused).",
     413: "Body too large.",
+    415: "The body is not sent as `application/json`.",
     422: "The game's rules refuse the command: `code` and `message` say why.",
 }
 
@@ -77,7 +78,7 @@ class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012
 
-    @post("/", operation_id="createGame", status_code=201, responses=_responses(400, 413, 422))
+    @post("/", operation_id="createGame", status_code=201, responses=_responses(400, 413, 415, 422))
     async def create_game(
         self, request: Request[Any, Any, Any], data: JSONBody[CreateGame]
     ) -> GameCreated:
@@ -167,7 +168,7 @@ class GamesController(Controller):
         "/{game_id:str}/commands",
         operation_id="submitCommand",
         status_code=200,
-        responses=_responses(400, 401, 403, 404, 409, 413, 422),
+        responses=_responses(400, 401, 403, 404, 409, 413, 415, 422),
     )
     async def submit_command(
         self,

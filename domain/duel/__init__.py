@@ -16,6 +16,10 @@ def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
     unknown = [e for e in expansions if e not in EXPANSIONS]
     if unknown:
         raise DomainError("unknown_expansion", f"Duel has no expansion {unknown}")
+    if options:
+        raise DomainError(
+            "unknown_option", f"the Duel base game takes no options; got {sorted(options)}"
+        )
     return _BASE
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import msgspec
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
+class Command(
+    msgspec.Struct, frozen=True, tag_field="type", kw_only=True, forbid_unknown_fields=True
+):
     seat: int
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
@@ -80,6 +81,11 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
 
     _error(await http.post(url, content=b'{"expected_version": 2,', headers=json_headers),
            400, "malformed_json")
+    as_text = {**auth(tokens[seat]), "Content-Type": "text/plain"}
+    _error(await http.post(url, content=json.dumps(good).encode(), headers=as_text),
+           415, "unsupported_media_type")
+    _error(await http.post("/games", content=b'{"kind": "duel", "seats": [{"name": "a"}, '
+                           b'{"name": "b"}]}'), 415, "unsupported_media_type")
     _error(await http.post(url, json={**good, "expected_version": "two"},
                            headers=auth(tokens[seat])), 400, "invalid_body")
     _error(await http.post(url, json={**good, "surprise": 1}, headers=auth(tokens[seat])),
@@ -117,6 +123,8 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
            422, "unknown_game_kind")
     _error(await http.post("/games", json={"kind": "duel", "seats": [{"name": "a"}]}),
            422, "invalid_seat_count")
+    _error(await http.post("/games", json={"kind": "duel", "seats": [{"name": "a"}, {"name": "b"}],
+                                           "options": {"speed": 2}}), 422, "unknown_option")
     _error(await http.post("/games", json={"kind": "duel", "seats": []}), 400, "invalid_body")
     _error(await http.post("/games", json={"kind": "duel", "seats": [{"name": "a"}, {"name": "b"}],
                                            "deal": {"nonsense": True}}), 400, "invalid_deal")

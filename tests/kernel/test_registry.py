@@ -22,6 +22,19 @@ def test_unknown_kind_and_expansion_are_domain_errors() -> None:
     with pytest.raises(DomainError) as expansion:
         get_game("duel", ("pantheon",))
     assert expansion.value.code == "unknown_expansion"
+    with pytest.raises(DomainError) as option:
+        get_game("duel", (), {"x": 1})
+    assert option.value.code == "unknown_option"
+
+
+def test_a_command_with_an_unknown_field_is_refused() -> None:
+    import msgspec
+
+    game = get_game("duel")
+    with pytest.raises(msgspec.ValidationError, match="extra"):
+        msgspec.convert(
+            {"type": "PickWonder", "seat": 0, "wonder": 1, "extra": 1}, game.command_type
+        )
 
 
 def test_a_playout_is_reproducible_from_its_seed() -> None:
