@@ -92,7 +92,6 @@ class DuelGame:
     kind = "duel"
     command_type: Any = cmd.DuelCommand
     event_type: Any = ev.DuelEvent
-    view_type: Any = DuelView
     deal_type: Any = Deal
 
     def __init__(self, rules: DuelRules = BASE_RULES) -> None:

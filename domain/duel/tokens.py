@@ -12,7 +12,7 @@ from domain.duel.catalog import TOKENS
 from domain.duel.catalog_types import BLUE
 
 if TYPE_CHECKING:
-    from domain.duel.state import DuelState, PlayerState
+    from domain.duel.state import DuelState
 
 _ID = {t.key: t.id for t in TOKENS}
 ARCHITECTURE = _ID["architecture"]
@@ -24,10 +24,6 @@ URBANISM = _ID["urbanism"]
 
 URBANISM_CHAIN_COINS = 4
 DISCOUNT_UNITS = 2
-
-
-def has(player: PlayerState, token: int) -> bool:
-    return token in player.tokens
 
 
 def masonry_architecture_discount(state: DuelState, seat: int, kind: str, colour: int) -> int:
