@@ -281,16 +281,10 @@ class GameService:
         raise ApiError(409, "version_conflict", "the game kept changing; retry")
 
     async def _seen(self, game_id: uuid.UUID, key: str, body_hash: str) -> AppendResult | None:
-        row = await self.store.pool.fetchrow(
-            """SELECT first_version, last_version, body_hash FROM commands
-               WHERE game_id = $1 AND command_id = $2""",
-            game_id, key,
-        )
-        if row is None:
-            return None
-        if row["body_hash"] != body_hash:
-            raise self._key_reused(key)
-        return AppendResult(row["first_version"], row["last_version"], replayed=True)
+        try:
+            return await self.store.find_command(game_id, key, body_hash)
+        except IdempotencyKeyReused:
+            raise self._key_reused(key) from None
 
     @staticmethod
     def _key_reused(key: str | None) -> ApiError:
@@ -313,13 +307,7 @@ class GameService:
             raise conflict
         if any(e.seat == seat for e in stream.events[expected:]):
             raise conflict
-        points = {
-            r["last_version"]
-            for r in await self.store.pool.fetch(
-                "SELECT last_version FROM commands WHERE game_id = $1 AND last_version >= $2",
-                stream.record.game_id, expected,
-            )
-        }
+        points = await self.store.commit_points(stream.record.game_id, expected)
         if expected not in points:
             raise conflict
         game, state = stream.game, stream.game.initial_state()

@@ -22,7 +22,7 @@ from api.game_service import GameService, parse_game_id
 from api.runtime import runtime_of
 from api.schemas import Key, Version
 from api.tokens import bearer
-from projections.views import seat_key
+from projections.views import read_views
 
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHORIZED = 4401
@@ -73,14 +73,12 @@ class GameSession:
             )
             if not events:
                 return
-            rows = await self.service.store.pool.fetch(
-                """SELECT version, view::text AS view FROM views
-                   WHERE game_id = $1 AND seat = $2 AND version > $3 AND version <= $4
-                   ORDER BY version""",
-                self.game_id, seat_key(self.seat), self.version, events[-1][0].version,
+            rows = await read_views(
+                self.service.store.pool, self.game_id, self.seat, self.version,
+                events[-1][0].version,
             )
             pending = iter(events)
-            for row in rows:
+            for version, view in rows:
                 batch = []
                 for stored, kind, payload in pending:
                     batch.append({
@@ -88,14 +86,14 @@ class GameSession:
                         "recorded_at": stored.recorded_at.isoformat(),
                         "event": msgspec.Raw(payload),
                     })
-                    if stored.version == row["version"]:
+                    if stored.version == version:
                         break
                 await self.send({
                     "type": "update", "game_id": str(self.game_id),
-                    "after_version": self.version, "version": row["version"],
-                    "events": batch, "view": msgspec.Raw(row["view"].encode()),
+                    "after_version": self.version, "version": version,
+                    "events": batch, "view": msgspec.Raw(view.encode()),
                 })
-                self.version = row["version"]
+                self.version = version
 
     async def pump(self, flag: asyncio.Event, heartbeat: float, closing: asyncio.Event) -> None:
         """Catch up whenever woken; on a quiet interval, re-check PostgreSQL and heartbeat."""

@@ -199,15 +199,29 @@ class EventStore:
         )
         return [_event(r) for r in rows]
 
-    async def find_command(self, game_id: uuid.UUID, command_id: str) -> AppendResult | None:
+    async def find_command(
+        self, game_id: uuid.UUID, command_id: str, body_hash: str | None = None
+    ) -> AppendResult | None:
+        """The outcome of a command id seen before; IdempotencyKeyReused when `body_hash`
+        is given and the command seen then had another body."""
         row = await self.pool.fetchrow(
-            """SELECT first_version, last_version FROM commands
+            """SELECT first_version, last_version, body_hash FROM commands
                WHERE game_id = $1 AND command_id = $2""",
             game_id, command_id,
         )
         if row is None:
             return None
+        if body_hash is not None and row["body_hash"] != body_hash:
+            raise IdempotencyKeyReused(command_id)
         return AppendResult(row["first_version"], row["last_version"], replayed=True)
+
+    async def commit_points(self, game_id: uuid.UUID, since_version: int) -> set[int]:
+        """Versions at or after `since_version` that ended an append (states seats act on)."""
+        rows = await self.pool.fetch(
+            "SELECT last_version FROM commands WHERE game_id = $1 AND last_version >= $2",
+            game_id, since_version,
+        )
+        return {r["last_version"] for r in rows}
 
     async def append(
         self,
