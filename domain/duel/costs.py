@@ -61,7 +61,9 @@ def cheapest(
         return hit
     choices = tuple(c for c in me.choices if any(need[r] for r in c))
     best: Purchase | None = None
-    for alloc in product(*choices) if choices else ((),):
+    if not choices and not discount:  # the common case: buy exactly what is missing
+        best = (sum(n * p for n, p in zip(need, unit_prices, strict=True)), need)
+    for alloc in product(*choices) if choices or discount else ():
         left = list(need)
         for r in alloc:
             if left[r]:

@@ -39,6 +39,18 @@ class Layout(msgspec.Struct, frozen=True):
         _ACCESSIBLE[key] = mask
         return mask
 
+    def accessible_slots(self, taken: int) -> tuple[int, ...]:
+        """The accessible slots in order (memoised like `accessible`)."""
+        key = (id(self), taken)
+        hit = _ACCESSIBLE_SLOTS.get(key)
+        if hit is None:
+            mask = self.accessible(taken)
+            hit = tuple(i for i in range(len(self.slots)) if (mask >> i) & 1)
+            if len(_ACCESSIBLE_SLOTS) > 500_000:
+                _ACCESSIBLE_SLOTS.clear()
+            _ACCESSIBLE_SLOTS[key] = hit
+        return hit
+
     def _accessible(self, taken: int) -> int:
         mask = 0
         for i, slot in enumerate(self.slots):
@@ -48,6 +60,7 @@ class Layout(msgspec.Struct, frozen=True):
 
 
 _ACCESSIBLE: dict[tuple[int, int], int] = {}
+_ACCESSIBLE_SLOTS: dict[tuple[int, int], tuple[int, ...]] = {}
 """Memo of accessible masks; layouts live as long as the process (module constants)."""
 
 

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
     if seat != state.current:
         return []
-    layout = rules.layouts[state.age - 1]
-    accessible = layout.accessible(state.taken)
     coins = state.players[seat].coins
     pricer = pricer_for(rules, state, seat)
     wonder_prices = [
@@ -33,10 +31,9 @@ def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
         if (wp := pricer.wonder(w)).coins <= coins
     ]
     moves: list[Any] = []
-    for slot in range(len(layout.slots)):
-        if not (accessible >> slot) & 1:
-            continue
-        price = pricer.card(state.slots[slot])
+    cards = state.slots
+    for slot in rules.layouts[state.age - 1].accessible_slots(state.taken):
+        price = pricer.card(cards[slot])
         if price.coins <= coins:
             moves.append(
                 ConstructBuilding(seat=seat, slot=slot, coins=price.coins, buy=price.bought)
