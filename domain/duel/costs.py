@@ -52,7 +52,7 @@ def cheapest(
     discount: int,
 ) -> Purchase:
     """The cheapest way to obtain `cost` by trading, after production and a discount."""
-    need = missing(cost, me.produce)
+    need = _NEEDS.get((cost, me.produce)) or missing(cost, me.produce)
     if need == NOTHING:
         return 0, NOTHING
     key = (need, me.choices, unit_prices, discount)

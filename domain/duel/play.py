@@ -66,7 +66,9 @@ class Pricer:
     def _discount(self, kind: str, colour: int) -> int:
         units = self._discounts.get(colour)
         if units is None:
-            units = sum(h(self.state, self.seat, kind, colour) for h in self.rules.discount_hooks)
+            units = 0
+            for hook in self.rules.discount_hooks:
+                units += hook(self.state, self.seat, kind, colour)
             self._discounts[colour] = units
         return units
 
