@@ -19,6 +19,7 @@ from domain.duel.deal import Deal
 from domain.duel.game import DuelGame
 from domain.duel.scoring import category_names
 from domain.duel.state import OVER, DuelState
+from domain.duel.views import acting_seats
 from domain.kernel.errors import DomainError
 
 FORMAT = "duel-trace/1"
@@ -145,13 +146,7 @@ def _same_move(a: Any, b: Any) -> bool:
 def observed(state: DuelState, game: DuelGame) -> dict[str, Any]:
     """The state in the trace's terms."""
     players = state.players
-    next_seat: int | None
-    if state.phase == OVER:
-        next_seat = None
-    else:
-        from domain.duel.views import acting_seats
-
-        next_seat = acting_seats(state)[0]
+    next_seat = None if state.phase == OVER else acting_seats(state)[0]
     return {
         "age": state.age,
         "coins": [p.coins for p in players],
