@@ -60,29 +60,45 @@ def cheapest(
     if hit is not None:
         return hit
     choices = tuple(c for c in me.choices if any(need[r] for r in c))
-    best: Purchase | None = None
     if not choices and not discount:  # the common case: buy exactly what is missing
-        best = (sum(n * p for n, p in zip(need, unit_prices, strict=True)), need)
-    for alloc in product(*choices) if choices or discount else ():
+        best: Purchase = (sum(n * p for n, p in zip(need, unit_prices, strict=True)), need)
+    else:
+        best = _search(need, choices, unit_prices, discount)
+    if len(_PURCHASES) > _MEMO_LIMIT:
+        _PURCHASES.clear()
+    _PURCHASES[key] = best
+    return best
+
+
+def _search(
+    need: tuple[int, ...],
+    choices: tuple[tuple[int, ...], ...],
+    unit_prices: tuple[int, ...],
+    discount: int,
+) -> Purchase:
+    """Try every assignment of the one-of producers; the discount waives the dearest units."""
+    best: Purchase | None = None
+    for alloc in product(*choices):
         left = list(need)
         for r in alloc:
             if left[r]:
                 left[r] -= 1
-        units = sorted(
-            (r for r in range(N_RES) for _ in range(left[r])),
-            key=lambda r: -unit_prices[r],
-        )
-        bought = [0] * N_RES
-        coins = 0
-        for r in units[discount:]:
-            bought[r] += 1
-            coins += unit_prices[r]
-        if best is None or coins < best[0]:
-            best = (coins, tuple(bought)) if coins else (0, NOTHING)
+        if discount:
+            units = sorted(
+                (r for r in range(N_RES) for _ in range(left[r])),
+                key=lambda r: -unit_prices[r],
+            )
+            bought = [0] * N_RES
+            coins = 0
+            for r in units[discount:]:
+                bought[r] += 1
+                coins += unit_prices[r]
+            purchase = (coins, tuple(bought))
+        else:
+            purchase = (sum(n * p for n, p in zip(left, unit_prices, strict=True)), tuple(left))
+        if best is None or purchase[0] < best[0]:
+            best = purchase if purchase[0] else (0, NOTHING)
     assert best is not None
-    if len(_PURCHASES) > _MEMO_LIMIT:
-        _PURCHASES.clear()
-    _PURCHASES[key] = best
     return best
 
 
