@@ -64,6 +64,15 @@ def _responses(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+async def strict_body(request: Request[Any, Any, Any], schema: type[Any]) -> None:
+    """Re-check the body with msgspec's strict rules: the framework's decoding is lax
+    (it turns "2" into 2), and a client must learn that its JSON has the wrong types."""
+    try:
+        msgspec.json.decode(await request.body(), type=schema)
+    except msgspec.ValidationError as exc:
+        raise ApiError(400, "invalid_body", str(exc)) from None
+
+
 def summary_of(record: GameRecord) -> GameSummary:
     return GameSummary(
         game_id=str(record.game_id), kind=record.kind, expansions=list(record.expansions),
@@ -83,6 +92,7 @@ class GamesController(Controller):
         self, request: Request[Any, Any, Any], data: JSONBody[CreateGame]
     ) -> GameCreated:
         """Open a game; the reply holds each seat's secret token (shown only here)."""
+        await strict_body(request, CreateGame)
         service = runtime_of(request).service
         names = [s.name for s in data.seats]
         record, tokens = await service.create(
@@ -179,6 +189,7 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Decide a command on the game's current state and append its events."""
+        await strict_body(request, SubmitCommand)
         gid = parse_game_id(game_id)
         key = data.idempotency_key or idempotency_key
         if data.idempotency_key and idempotency_key and data.idempotency_key != idempotency_key:

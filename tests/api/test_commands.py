@@ -90,6 +90,9 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
                            headers=auth(tokens[seat])), 400, "invalid_body")
     _error(await http.post(url, json={**good, "surprise": 1}, headers=auth(tokens[seat])),
            400, "invalid_body")
+    for lax in (str(moves["version"]), float(moves["version"])):  # no type coercion
+        _error(await http.post(url, json={**good, "expected_version": lax},
+                               headers=auth(tokens[seat])), 400, "invalid_body")
     _error(await http.post(url, json={**good, "command": {"type": "FlyToTheMoon", "seat": 0}},
                            headers=auth(tokens[seat])), 400, "invalid_command")
     _error(await http.post(url, json={**good, "command": {**good["command"], "seat": "x"}},
