@@ -15,7 +15,7 @@ from litestar.params import (
 )
 
 from api.errors import ApiError, ErrorBody, unauthorized
-from api.game_service import parse_game_id
+from api.game_service import GameService, parse_game_id
 from api.runtime import runtime_of
 from api.schemas import (
     MAX_INT,
@@ -71,6 +71,15 @@ async def strict_body(request: Request[Any, Any, Any], schema: type[Any]) -> Non
         msgspec.json.decode(await request.body(), type=schema)
     except msgspec.ValidationError as exc:
         raise ApiError(400, "invalid_body", str(exc)) from None
+
+
+async def caller(
+    request: Request[Any, Any, Any], game_id: str, authorization: str | None
+) -> tuple[GameService, GameRecord, int | None]:
+    """The service, the game and the caller's seat (None: spectator) of a game request."""
+    service = runtime_of(request).service
+    record = await service.record(parse_game_id(game_id))
+    return service, record, service.seat_from_header(record, authorization)
 
 
 def summary_of(record: GameRecord) -> GameSummary:
@@ -129,9 +138,7 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> ViewOut:
         """The current view of the token's seat, or the spectator view without a token."""
-        service = runtime_of(request).service
-        record = await service.record(parse_game_id(game_id))
-        seat = service.seat_from_header(record, authorization)
+        service, record, seat = await caller(request, game_id, authorization)
         version, view = await service.view(record.game_id, seat)
         return ViewOut(str(record.game_id), version, seat, msgspec.Raw(view.encode()))
 
@@ -148,9 +155,7 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> ViewOut:
         """The caller's view at a past version (the last commit point at or before it)."""
-        service = runtime_of(request).service
-        record = await service.record(parse_game_id(game_id))
-        seat = service.seat_from_header(record, authorization)
+        service, record, seat = await caller(request, game_id, authorization)
         if not 0 <= version <= record.version:
             raise ApiError(404, "version_not_found", f"no version {version}",
                            {"current_version": record.version})
@@ -166,9 +171,7 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> MovesOut:
         """Every command the token's seat may submit now (empty when it is not its turn)."""
-        service = runtime_of(request).service
-        record = await service.record(parse_game_id(game_id))
-        seat = service.seat_from_header(record, authorization)
+        service, record, seat = await caller(request, game_id, authorization)
         if seat is None:
             raise unauthorized("legal moves need the bearer token of a seat")
         version, moves = await service.legal_moves(record.game_id, seat)
@@ -212,9 +215,7 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> EventsOut:
         """Events after a version, redacted for the caller; the full log once the game ended."""
-        service = runtime_of(request).service
-        record = await service.record(parse_game_id(game_id))
-        seat = service.seat_from_header(record, authorization)
+        service, record, seat = await caller(request, game_id, authorization)
         redacted, events = await service.events(record, seat, after_version, limit)
         return EventsOut(
             str(record.game_id), record.version, redacted,
