@@ -14,53 +14,94 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import get_game
+from domain.kernel import DomainError, get_game, kinds
 from domain.kernel.playout import random_playout
+from domain.kernel.traces import PlayedGame, TraceError, replay_record, write_record
 
 
 def add_commands(sub: Any) -> None:
     sim = sub.add_parser("simulate", help="play random games and report speed and outcomes")
-    sim.add_argument("kind", choices=["duel"])
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("kind", choices=kinds(), help="the game kind")
+    sim.add_argument("--players", type=int, default=None,
+                     help="seats per game (default: the kind's usual count)")
+    sim.add_argument("--expansions", default="",
+                     help="comma-separated expansions to attach, e.g. agora,leaders")
+    sim.add_argument("--games", type=int, default=100, help="how many games to play")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the run's random moves")
+    sim.add_argument("--trace-out", type=Path, default=None,
+                     help="write each game as one trace line (JSON) to this file")
     sim.add_argument("--json", action="store_true", help="last line: one JSON object")
     sim.set_defaults(func=simulate)
 
     rep = sub.add_parser("replay-traces", help="replay recorded games and compare every state")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, help="trace file, one JSON record a line (gzip or plain)")
     rep.add_argument("--json", action="store_true", help="last line: one JSON object")
     rep.set_defaults(func=replay_traces)
+
+
+def _seats(game: Any, players: int | None) -> int:
+    low, high = game.seat_range()
+    return min(max(3, low), high) if players is None else players
 
 
 def simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    game = get_game(args.kind)
+    expansions = tuple(e for e in args.expansions.split(",") if e)
+    try:
+        game = get_game(args.kind, expansions)
+    except DomainError as exc:
+        print(f"{exc.code}: {exc.reason}", file=sys.stderr)
+        return 2
+    seats = _seats(game, args.players)
+    low, high = game.seat_range()
+    if not low <= seats <= high:
+        print(f"--players must be from {low} to {high} for {args.kind}", file=sys.stderr)
+        return 2
+    trace = args.trace_out.open("w", encoding="utf-8") if args.trace_out else None
     rng = random.Random(args.seed)
     outcomes: Counter[str] = Counter()
     commands = 0
     started = time.perf_counter()
-    for _ in range(args.games):
-        played = random_playout(game, rng)
-        commands += played.commands
-        summary = game.summary(played.state)
-        outcomes["draw" if summary["winner"] is None else summary["victory"]] += 1
+    try:
+        for number in range(args.games):
+            played = random_playout(game, rng, seats=seats, keep_steps=trace is not None)
+            commands += played.commands
+            summary = game.summary(played.state)
+            outcomes["draw" if summary["winner"] is None else summary["victory"]] += 1
+            if trace is not None:
+                record = write_record(game, PlayedGame(
+                    kind=args.kind, expansions=expansions, seats=seats, options={},
+                    seed=f"{args.seed}/{number}", opening=played.opening, steps=played.steps,
+                ))
+                trace.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except TraceError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    finally:
+        if trace is not None:
+            trace.close()
     seconds = time.perf_counter() - started
+    types = tuple(getattr(game, "victory_types", ()))
+    types += tuple(sorted(k for k in outcomes if k not in types and k != "draw"))
+    victories = {k: outcomes.get(k, 0) for k in types}
+    victories["draw"] = outcomes.get("draw", 0)
     report = {
+        "kind": args.kind,
+        "expansions": list(expansions),
+        "players": seats,
         "games": args.games,
         "seed": args.seed,
         "seconds": round(seconds, 4),
         "games_per_second": round(args.games / seconds, 1),
         "average_turns": round(commands / args.games, 2),
-        "victories": {k: outcomes.get(k, 0) for k in ("civilian", "military", "scientific")},
+        "victories": victories,
         "draws": outcomes.get("draw", 0),
     }
-    report["victories"]["draw"] = outcomes.get("draw", 0)
     print(f"{args.games} games in {seconds:.2f} s: {report['games_per_second']} games/s")
     print(f"average turns (commands) per game: {report['average_turns']}")
-    for kind in ("civilian", "military", "scientific", "draw"):
-        n = outcomes.get(kind, 0)
+    for kind, n in victories.items():
         print(f"  {kind:<10} {n:>7}  {100.0 * n / args.games:5.1f} %")
     if args.json:
         print(json.dumps(report))
@@ -76,8 +117,6 @@ def _read_lines(path: Path) -> list[str]:
 
 
 def replay_traces(args: argparse.Namespace) -> int:
-    from domain.duel.trace_replay import TraceError, replay_trace
-
     try:
         lines = _read_lines(args.file)
     except OSError as exc:
@@ -91,7 +130,7 @@ def replay_traces(args: argparse.Namespace) -> int:
         if not line.strip():
             continue
         try:
-            result = replay_trace(json.loads(line))
+            result = replay_record(json.loads(line))
         except (json.JSONDecodeError, TraceError) as exc:
             malformed.append({"line": number, "reason": str(exc)})
             print(f"line {number}: {exc}")

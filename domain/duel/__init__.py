@@ -5,6 +5,7 @@ from typing import Any
 from domain.duel.game import BASE_RULES, DuelGame
 from domain.kernel.errors import DomainError
 from domain.kernel.registry import register
+from domain.kernel.traces import TraceResult, register_trace_format
 
 EXPANSIONS: tuple[str, ...] = ()
 """Expansions this build can attach (Agora and Duel Leaders attach through `DuelRules`)."""
@@ -24,5 +25,14 @@ def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
 
 
 register("duel", _factory)
+
+
+def _replay(record: dict[str, Any]) -> TraceResult:
+    from domain.duel.trace_replay import replay_trace
+
+    return replay_trace(record)
+
+
+register_trace_format("duel-trace/1", _replay)
 
 __all__ = ["BASE_RULES", "DuelGame"]

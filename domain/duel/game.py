@@ -93,6 +93,8 @@ class DuelGame:
     command_type: Any = cmd.DuelCommand
     event_type: Any = ev.DuelEvent
     deal_type: Any = Deal
+    victory_types: tuple[str, ...] = ("civilian", "military", "scientific")
+    """Every value `summary` may give as `victory` (simulation reports list each)."""
 
     def __init__(self, rules: DuelRules = BASE_RULES) -> None:
         self.rules = rules

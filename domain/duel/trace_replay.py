@@ -21,6 +21,7 @@ from domain.duel.scoring import category_names
 from domain.duel.state import OVER, DuelState
 from domain.duel.views import acting_seats
 from domain.kernel.errors import DomainError
+from domain.kernel.traces import Disagreement, TraceError, TraceResult
 
 FORMAT = "duel-trace/1"
 
@@ -35,31 +36,6 @@ RuleException = tuple[int, int, str]
 
 KNOWN_EXCEPTIONS: tuple[RuleException, ...] = ()
 """Recorded games that break a rule; none are known (every trace was re-checked)."""
-
-
-class Disagreement(msgspec.Struct, frozen=True):
-    seed: Any
-    move_index: int
-    """0-based index into `moves`, or -1 for the set-up and the final result."""
-    move: Any
-    field: str
-    recorded: Any
-    polis: Any
-    known_exception: str | None = None
-
-
-class TraceResult(msgspec.Struct):
-    seed: Any
-    moves: int
-    disagreements: list[Disagreement]
-
-    @property
-    def agreed(self) -> bool:
-        return not any(d.known_exception is None for d in self.disagreements)
-
-
-class TraceError(Exception):
-    """A line that is not a well-formed duel-trace/1 record."""
 
 
 def _lookup(table: dict[str, int], name: Any, what: str) -> int:
