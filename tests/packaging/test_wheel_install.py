@@ -133,3 +133,10 @@ async def test_wheel_without_extras_serves_a_websocket_game(
     finally:
         server.terminate()
         server.wait(30)
+
+    # Without the extra and without DATABASE_URL there is nothing to start: say what to do.
+    bare = {key: value for key, value in env.items() if key != "DATABASE_URL"}
+    refused = subprocess.run([bin_dir / "polis", "migrate"], cwd=tmp_path, env=bare,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0
+    assert "set DATABASE_URL, or install the extra" in refused.stderr
