@@ -2,8 +2,7 @@
 
 `DATABASE_URL` / `REDIS_URL` name the servers when set; otherwise the embedded ones start
 (PostgreSQL under the data directory's `pg/`, shared with `polis serve`; Redis as a child
-process). The run's database
-`polis_test_<random>` is dropped at the end.
+process). The run's database `polis_test_<random>` is dropped at the end.
 """
 
 from __future__ import annotations
