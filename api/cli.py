@@ -6,10 +6,23 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+
+
+def version() -> str:
+    """The installed distribution's version (a source tree that was never installed has none)."""
+    try:
+        return metadata.version("polis")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="polis", description="Polis game service and tools")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {version()}",
+        help="print the installed version and exit",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     from api import cli_engine
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import msgspec
 
+from infra.embedded import default_data_dir
+
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None = None
@@ -20,8 +22,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Redis URL; None starts the embedded server."""
     host: str = "127.0.0.1"
     port: int = 8000
-    data_dir: Path = Path(".polis-data")
-    """Where the embedded servers keep their data."""
+    data_dir: Path = msgspec.field(default_factory=default_data_dir)
+    """Where the embedded servers keep their data (`infra.embedded.default_data_dir`)."""
     channel: str = "polis:versions"
     """The Redis pub/sub channel of wake-ups (distinct per deployment or test run)."""
     max_body_bytes: int = 64 * 1024

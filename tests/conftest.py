@@ -1,8 +1,8 @@
 """Real servers for the service tests: a fresh database per run, a Redis channel per run.
 
 `DATABASE_URL` / `REDIS_URL` name the servers when set; otherwise the embedded ones start
-(PostgreSQL under `.polis-data/pg`, Redis as a child process). The run's database
-`polis_test_<random>` is dropped at the end.
+(PostgreSQL under the data directory's `pg/`, shared with `polis serve`; Redis as a child
+process). The run's database `polis_test_<random>` is dropped at the end.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 
 from infra.db import create_database, create_pool, drop_database
-from infra.embedded import EmbeddedRedis, start_postgres
+from infra.embedded import EmbeddedRedis, default_data_dir, start_postgres
 from infra.migrate import migrate
 from infra.settings import Settings
 
@@ -26,7 +26,8 @@ RUN_ID = secrets.token_hex(4)
 
 @pytest.fixture(scope="session")
 def admin_dsn() -> str:
-    return os.environ.get("DATABASE_URL") or start_postgres(ROOT / ".polis-data" / "pg")
+    data_dir = Path(os.environ.get("POLIS_DATA_DIR") or default_data_dir())
+    return os.environ.get("DATABASE_URL") or start_postgres(data_dir / "pg")
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,7 @@ Reference: `shared/reference/duel/duel_base.yaml` (sections `cards`, `guilds`, `
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +17,8 @@ from domain.duel.catalog_types import COLOURS, PURPLE, RESOURCES
 from domain.duel.military import military_points
 from domain.duel.state import CAPITAL
 from tests.domain.duel.support import G
+from tests.shared_paths import SHARED
 
-SHARED = Path(os.environ.get("POLIS_SHARED", Path(__file__).parents[3] / ".." / "shared"))
 REFERENCE = SHARED / "reference" / "duel" / "duel_base.yaml"
 
 pytestmark = pytest.mark.skipif(
