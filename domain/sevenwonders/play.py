@@ -7,6 +7,7 @@ another may do, and it stays hidden until the last choice reveals the step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.kernel.errors import DomainError
@@ -95,20 +96,44 @@ def pay_options(
     rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
     every_split: bool = False,
 ) -> tuple[trading.Payment, ...]:
+    return _pricer(rules, state, city, every_split)(resources)
+
+
+_PRICERS: dict[tuple[object, ...], dict[tuple[int, ...], tuple[trading.Payment, ...]]] = {}
+
+
+def _pricer(
+    rules: SevenWondersRules, state: SWState, city: int, every_split: bool
+) -> Callable[[tuple[int, ...]], tuple[trading.Payment, ...]]:
+    """Ways to pay any cost for `city` now: one memo per trading context (the city's and its
+    neighbours' production and its discounts), shared by every card of the step."""
     cities = state.cities
     n = len(cities)
     c = cities[city]
     left = cities[(city - 1) % n]
     right = cities[(city + 1) % n]
-    return trading.payments(
-        resources, c.fixed, c.own_masks, left.fixed, left.masks, right.fixed, right.masks,
-        discount_bits(rules, state, city), every_split,
-    )
+    bits = discount_bits(rules, state, city)
+    ctx = (c.fixed, c.own_masks, left.fixed, left.masks, right.fixed, right.masks, bits,
+           every_split)
+    memo = _PRICERS.get(ctx)
+    if memo is None:
+        if len(_PRICERS) >= 1 << 16:
+            _PRICERS.clear()
+        memo = _PRICERS[ctx] = {}
+
+    def price(cost: tuple[int, ...]) -> tuple[trading.Payment, ...]:
+        found = memo.get(cost)
+        if found is None:
+            found = memo[cost] = trading.payments(cost, *ctx)
+        return found
+
+    return price
 
 
 def _affordable(
     rules: SevenWondersRules, state: SWState, city: int,
     cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
+    pricer: Callable[[tuple[int, ...]], tuple[trading.Payment, ...]] | None = None,
 ) -> list[tuple[int, trading.Payment]]:
     coins, free, resources = cost
     if free:
@@ -116,8 +141,9 @@ def _affordable(
     budget = state.cities[city].coins - coins
     if budget < 0:
         return []
-    return [(coins, p) for p in pay_options(rules, state, city, resources, every_split)
-            if p[0] + p[1] <= budget]
+    if pricer is None:
+        pricer = _pricer(rules, state, city, every_split)
+    return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
 
 
 def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play]:
@@ -127,8 +153,9 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     c = state.cities[city]
     free_city = state.variant and city == FREE_CITY
     named = city if free_city else None
+    pricer = _pricer(rules, state, city, free_city)
     scost = stage_cost(rules, state, city)
-    stage_pays = _affordable(rules, state, city, scost, free_city) if scost else []
+    stage_pays = _affordable(rules, state, city, scost, free_city, pricer) if scost else []
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
     discards: list[Play] = []

@@ -12,6 +12,7 @@ time. Non-dominated means no other payment is as cheap on both sides and cheaper
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 Vec = tuple[int, ...]
 Payment = tuple[int, int, Vec, Vec]
@@ -70,59 +71,6 @@ def _minimal_residuals(need: Vec, masks: tuple[int, ...]) -> list[Vec]:
     return minimal
 
 
-@lru_cache(maxsize=1 << 16)
-def _options(
-    need: Vec,
-    own: tuple[int, ...],
-    left_fixed: Vec,
-    left_masks: tuple[int, ...],
-    right_fixed: Vec,
-    right_masks: tuple[int, ...],
-    left_cheap: int,
-    right_cheap: int,
-    every_split: bool,
-) -> tuple[Payment, ...]:
-    found: dict[tuple[int, int], Payment] = {}
-    for residual in _minimal_residuals(need, own):
-        support = [i for i, n in enumerate(residual) if n]
-        splits: list[tuple[Vec, Vec]] = [(ZERO, residual)]
-        for i in support:
-            grown = []
-            for lv, rv in splits:
-                for k in range(1, residual[i] + 1):
-                    nl = list(lv)
-                    nr = list(rv)
-                    nl[i] += k
-                    nr[i] -= k
-                    grown.append((tuple(nl), tuple(nr)))
-            splits.extend(grown)
-        for lv, rv in splits:
-            if not (
-                can_supply(missing(lv, left_fixed), left_masks)
-                and can_supply(missing(rv, right_fixed), right_masks)
-            ):
-                continue
-            lc = sum(
-                n * (DISCOUNT_PRICE if left_cheap >> i & 1 else BASE_PRICE)
-                for i, n in enumerate(lv)
-            )
-            rc = sum(
-                n * (DISCOUNT_PRICE if right_cheap >> i & 1 else BASE_PRICE)
-                for i, n in enumerate(rv)
-            )
-            key = (lc, rc)
-            if key not in found:
-                found[key] = (lc, rc, lv, rv)
-    payments = sorted(found.values(), key=lambda p: (p[0] + p[1], p[0]))
-    if every_split:
-        return tuple(payments)
-    kept = [
-        p for p in payments
-        if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in payments)
-    ]
-    return tuple(kept)
-
-
 def payments(
     cost: Vec,
     own_fixed: Vec,
@@ -138,20 +86,99 @@ def payments(
 
     `discounts`: bit i for resource i bought at 1 coin from the left neighbour, bit 7+i from
     the right. `every_split`: every distinct (left, right) coin split, dominated ones too
-    (the Free City's controller chooses the seller regardless of price).
+    (the Free City's controller chooses the seller regardless of price). Only the resources
+    still missing after the city's fixed production shape the answer, so the memo is keyed
+    on them and on the producers and discounts that bear on them.
     """
-    need = missing(cost, own_fixed)
-    needmask = _mask_of(need)
+    items = _ITEMS.get(cost)
+    if items is None:
+        items = _ITEMS[cost] = tuple((i, n) for i, n in enumerate(cost) if n)
+    need = []
+    needmask = 0
+    for i, n in items:
+        f = own_fixed[i]
+        if n > f:
+            need.append((i, n - f))
+            needmask |= 1 << i
     if not needmask:
-        return (FREE,)
-    own = tuple(sorted(m & needmask for m in own_masks if m & needmask))
-    lf = tuple(f if n else 0 for f, n in zip(left_fixed, need, strict=True))
-    rf = tuple(f if n else 0 for f, n in zip(right_fixed, need, strict=True))
-    lm = tuple(sorted(m & needmask for m in left_masks if m & needmask))
-    rm = tuple(sorted(m & needmask for m in right_masks if m & needmask))
-    return _options(
-        need, own, lf, lm, rf, rm, discounts & needmask, (discounts >> 7) & needmask,
+        return FREE_ONLY
+    key = (
+        tuple(need),
+        tuple(sorted(m & needmask for m in own_masks if m & needmask)),
+        tuple(min(left_fixed[i], n) for i, n in need),
+        tuple(sorted(m & needmask for m in left_masks if m & needmask)),
+        tuple(min(right_fixed[i], n) for i, n in need),
+        tuple(sorted(m & needmask for m in right_masks if m & needmask)),
+        discounts & (needmask | needmask << 7),
         every_split,
+    )
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        found = _MEMO[key] = _solve(*key)
+    return found
+
+
+FREE_ONLY: tuple[Payment, ...] = (FREE,)
+_ITEMS: dict[Vec, tuple[tuple[int, int], ...]] = {}
+_MEMO: dict[tuple[object, ...], tuple[Payment, ...]] = {}
+_MEMO_LIMIT = 1 << 18
+
+
+def _compact(mask: int, idx: tuple[int, ...]) -> int:
+    return sum(1 << j for j, i in enumerate(idx) if mask >> i & 1)
+
+
+def _fits(want: Vec, have: Vec, masks: tuple[int, ...]) -> bool:
+    short = tuple(w - h if w > h else 0 for w, h in zip(want, have, strict=True))
+    if not any(short):
+        return True
+    return bool(masks) and can_supply(short, masks)
+
+
+def _solve(
+    need_items: tuple[tuple[int, int], ...],
+    own: tuple[int, ...],
+    left_have: Vec,
+    left_masks: tuple[int, ...],
+    right_have: Vec,
+    right_masks: tuple[int, ...],
+    discounts: int,
+    every_split: bool,
+) -> tuple[Payment, ...]:
+    """The search, in the space of the missing resources only (k <= 7 dimensions)."""
+    idx = tuple(i for i, _ in need_items)
+    need = tuple(n for _, n in need_items)
+    own_c = tuple(_compact(m, idx) for m in own)
+    lm = tuple(_compact(m, idx) for m in left_masks)
+    rm = tuple(_compact(m, idx) for m in right_masks)
+    lp = tuple(DISCOUNT_PRICE if discounts >> i & 1 else BASE_PRICE for i in idx)
+    rp = tuple(DISCOUNT_PRICE if discounts >> (7 + i) & 1 else BASE_PRICE for i in idx)
+    found: dict[tuple[int, int], tuple[Vec, Vec]] = {}
+    for residual in _minimal_residuals(need, own_c):
+        for lv in product(*(range(r + 1) for r in residual)):
+            rv = tuple(r - a for r, a in zip(residual, lv, strict=True))
+            if not (_fits(lv, left_have, lm) and _fits(rv, right_have, rm)):
+                continue
+            key = (sum(a * p for a, p in zip(lv, lp, strict=True)),
+                   sum(a * p for a, p in zip(rv, rp, strict=True)))
+            if key not in found:
+                found[key] = (lv, rv)
+    payments: list[Payment] = []
+    for (lc, rc), (lv, rv) in found.items():
+        full_l = [0] * 7
+        full_r = [0] * 7
+        for j, i in enumerate(idx):
+            full_l[i] = lv[j]
+            full_r[i] = rv[j]
+        payments.append((lc, rc, tuple(full_l), tuple(full_r)))
+    payments.sort(key=lambda p: (p[0] + p[1], p[0]))
+    if every_split:
+        return tuple(payments)
+    return tuple(
+        p for p in payments
+        if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in payments)
     )
 
 
