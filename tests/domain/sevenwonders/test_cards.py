@@ -7,9 +7,8 @@ from the catalog.
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 import pytest
+from msgspec.structs import replace
 
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog import CARDS
@@ -19,7 +18,6 @@ from domain.sevenwonders.scoring import civilian, commercial, guilds, science
 from domain.sevenwonders.state import SWState
 from tests.domain.sevenwonders.support import G, card, give, hands, play, setup, step
 
-W, S, C, O, G_, L, P = RESOURCES
 PRODUCERS: dict[str, tuple[tuple[str, ...], int]] = {
     # name: (resources it offers, units at once)
     "Lumber Yard": (("wood",), 1), "Stone Pit": (("stone",), 1), "Clay Pool": (("clay",), 1),
@@ -149,11 +147,11 @@ def test_trading_discount_from_the_next_turn(name: str) -> None:
         cheap_left = r in goods and side in ("left", "both")
         cheap_right = r in goods and side in ("right", "both")
         assert ((1, 0) if cheap_left else (2, 0)) in prices, (name, r, prices)
-        assert ((0, 1) if cheap_right else (0, 2)) in prices or cheap_left and not cheap_right
+        assert ((0, 1) if cheap_right else (0, 2)) in prices or (cheap_left and not cheap_right)
 
 
 def test_tavern_gives_five_coins() -> None:
-    events, st = _built("Tavern")
+    events, _st = _built("Tavern")
     resolved = next(e for e in events if isinstance(e, ev.StepResolved))
     assert resolved.actions[0].gained == 5
 

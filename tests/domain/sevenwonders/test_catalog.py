@@ -45,7 +45,7 @@ def test_one_card_per_reference_entry_in_order(ref: dict[str, Any]) -> None:
     assert [c.key for c in CARDS] == [e["id"] for e in entries]
     assert [c.name for c in CARDS] == [e["name"] for e in entries]
     assert [c.name_fr for c in CARDS] == [e["name_fr"] for e in entries]
-    assert GUILDS == tuple(range(68, 78))
+    assert tuple(range(68, 78)) == GUILDS
 
 
 def test_age_colour_copies_and_cost(ref: dict[str, Any]) -> None:
