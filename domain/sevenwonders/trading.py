@@ -1,18 +1,21 @@
 """Paying for a card or a wonder stage: own production first, then trading with neighbours.
 
-A payment is `(left_coins, right_coins, bought_left, bought_right)`. The search works on what
-is missing once the city's own fixed production is used: its one-of-several producers cover
-what they can (every minimal residual is kept), and each residual is split between the two
-neighbours, who sell only what their brown and grey cards and their board make. Every result
-is memoised on the few values that matter for that cost (the missing resources, the producers
-that can help with them, the discounts on them), so random games hit the cache most of the
-time. Non-dominated means no other payment is as cheap on both sides and cheaper on one.
+A payment is `(left_coins, right_coins, bought_left, bought_right)`. What is missing once the
+city's own fixed production is used is covered first by its one-of-several producers (every
+minimal residual is kept), then split between the two neighbours, who sell only what their
+brown and grey cards and their board make. Non-dominated means no other payment is as cheap
+on both sides and cheaper on one.
+
+Speed: resource vectors are packed into ints, 4 bits a resource (counts up to 7, the fourth
+bit a guard for borrow-free field arithmetic), so "what a neighbour may sell within what is
+missing" is a small set of ints and a split is a subtraction and a set lookup. Each part is
+memoised on the few values that bear on it (the missing resources, the producers that can
+help with them, the discounts on them), and so is the whole answer.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 Vec = tuple[int, ...]
 Payment = tuple[int, int, Vec, Vec]
@@ -21,18 +24,56 @@ ZERO: Vec = (0, 0, 0, 0, 0, 0, 0)
 BASE_PRICE = 2
 DISCOUNT_PRICE = 1
 FREE: Payment = (0, 0, ZERO, ZERO)
+FREE_ONLY: tuple[Payment, ...] = (FREE,)
+
+GUARD = sum(8 << (4 * i) for i in range(7))
+"""The guard bit of each 4-bit field."""
+UNIT: tuple[int, ...] = tuple(1 << (4 * i) for i in range(7))
+
+
+def pack(vec: Vec) -> int:
+    """A resource vector as an int, 4 bits a resource (counts above 7 are capped at 7)."""
+    found = _PACKED.get(vec)
+    if found is None:
+        found = _PACKED[vec] = sum(min(v, 7) << (4 * i) for i, v in enumerate(vec))
+    return found
+
+
+def unpack(x: int) -> Vec:
+    found = _UNPACKED.get(x)
+    if found is None:
+        found = _UNPACKED[x] = tuple((x >> (4 * i)) & 15 for i in range(7))
+    return found
+
+
+_PACKED: dict[Vec, int] = {}
+_UNPACKED: dict[int, Vec] = {}
+
+
+def sat_sub(a: int, b: int) -> int:
+    """Field by field max(a - b, 0)."""
+    d = (a | GUARD) - b
+    return d & (((d & GUARD) >> 3) * 7)
+
+
+def fits(a: int, b: int) -> bool:
+    """Field by field a <= b."""
+    return ((b | GUARD) - a) & GUARD == GUARD
+
+
+def field_mask(x: int) -> int:
+    """Bit i set when resource i is nonzero."""
+    found = _FIELD_MASK.get(x)
+    if found is None:
+        found = _FIELD_MASK[x] = sum(1 << i for i in range(7) if (x >> (4 * i)) & 15)
+    return found
+
+
+_FIELD_MASK: dict[int, int] = {}
 
 
 def missing(cost: Vec, fixed: Vec) -> Vec:
     return tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
-
-
-def _mask_of(vec: Vec) -> int:
-    m = 0
-    for i, v in enumerate(vec):
-        if v:
-            m |= 1 << i
-    return m
 
 
 @lru_cache(maxsize=1 << 16)
@@ -51,26 +92,6 @@ def can_supply(need: Vec, masks: tuple[int, ...]) -> bool:
     return True
 
 
-def _minimal_residuals(need: Vec, masks: tuple[int, ...]) -> list[Vec]:
-    """What may remain to buy once own one-of-several producers cover what they can."""
-    states = {need}
-    for m in masks:
-        grown = set(states)
-        for r in states:
-            for i, n in enumerate(r):
-                if n and m >> i & 1:
-                    lowered = list(r)
-                    lowered[i] -= 1
-                    grown.add(tuple(lowered))
-        states = grown
-    ordered = sorted(states, key=sum)
-    minimal: list[Vec] = []
-    for r in ordered:
-        if not any(all(a <= b for a, b in zip(m, r, strict=True)) for m in minimal):
-            minimal.append(r)
-    return minimal
-
-
 def payments(
     cost: Vec,
     own_fixed: Vec,
@@ -86,30 +107,22 @@ def payments(
 
     `discounts`: bit i for resource i bought at 1 coin from the left neighbour, bit 7+i from
     the right. `every_split`: every distinct (left, right) coin split, dominated ones too
-    (the Free City's controller chooses the seller regardless of price). Only the resources
-    still missing after the city's fixed production shape the answer, so the memo is keyed
-    on them and on the producers and discounts that bear on them.
+    (the Free City's controller chooses the seller regardless of price).
     """
-    items = _ITEMS.get(cost)
-    if items is None:
-        items = _ITEMS[cost] = tuple((i, n) for i, n in enumerate(cost) if n)
-    need = []
-    needmask = 0
-    for i, n in items:
-        f = own_fixed[i]
-        if n > f:
-            need.append((i, n - f))
-            needmask |= 1 << i
-    if not needmask:
+    need = sat_sub(pack(cost), pack(own_fixed))
+    if not need:
         return FREE_ONLY
+    nm = field_mask(need)
+    lf = pack(left_fixed)
+    rf = pack(right_fixed)
     key = (
-        tuple(need),
-        tuple(sorted(m & needmask for m in own_masks if m & needmask)),
-        tuple(min(left_fixed[i], n) for i, n in need),
-        tuple(sorted(m & needmask for m in left_masks if m & needmask)),
-        tuple(min(right_fixed[i], n) for i, n in need),
-        tuple(sorted(m & needmask for m in right_masks if m & needmask)),
-        discounts & (needmask | needmask << 7),
+        need,
+        tuple(sorted(m & nm for m in own_masks if m & nm)) if own_masks else (),
+        lf - sat_sub(lf, need),
+        tuple(sorted(m & nm for m in left_masks if m & nm)) if left_masks else (),
+        rf - sat_sub(rf, need),
+        tuple(sorted(m & nm for m in right_masks if m & nm)) if right_masks else (),
+        discounts & (nm | nm << 7),
         every_split,
     )
     found = _MEMO.get(key)
@@ -120,59 +133,73 @@ def payments(
     return found
 
 
-FREE_ONLY: tuple[Payment, ...] = (FREE,)
-_ITEMS: dict[Vec, tuple[tuple[int, int], ...]] = {}
 _MEMO: dict[tuple[object, ...], tuple[Payment, ...]] = {}
 _MEMO_LIMIT = 1 << 18
 
 
-def _compact(mask: int, idx: tuple[int, ...]) -> int:
-    return sum(1 << j for j, i in enumerate(idx) if mask >> i & 1)
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(7) if mask >> i & 1)
 
 
-def _fits(want: Vec, have: Vec, masks: tuple[int, ...]) -> bool:
-    short = tuple(w - h if w > h else 0 for w, h in zip(want, have, strict=True))
-    if not any(short):
-        return True
-    return bool(masks) and can_supply(short, masks)
+@lru_cache(maxsize=1 << 14)
+def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
+    """The minimal amounts still to buy once own one-of-several producers are used."""
+    states = {need}
+    for m in own:
+        grown = set(states)
+        for r in states:
+            for i in _bits(m):
+                if (r >> (4 * i)) & 15:
+                    grown.add(r - UNIT[i])
+        states = grown
+    ordered = sorted(states, key=lambda x: sum(unpack(x)))
+    minimal: list[int] = []
+    for r in ordered:
+        if not any(fits(m, r) for m in minimal):
+            minimal.append(r)
+    return tuple(minimal)
+
+
+@lru_cache(maxsize=1 << 14)
+def _offers(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
+    """Every amount (within `need`) a neighbour can sell, with its price."""
+    fields = [(have >> (4 * i)) & 15 for i in range(7)]
+    amounts = {0}
+    for i, top in enumerate(fields):
+        if top:
+            amounts = {a + k * UNIT[i] for a in amounts for k in range(top + 1)}
+    for m in masks:
+        grown = set(amounts)
+        for a in amounts:
+            for i in _bits(m):
+                if (a >> (4 * i)) & 15 < (need >> (4 * i)) & 15:
+                    grown.add(a + UNIT[i])
+        amounts = grown
+    prices = [DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7)]
+    return {a: sum(((a >> (4 * i)) & 15) * prices[i] for i in range(7)) for a in amounts}
 
 
 def _solve(
-    need_items: tuple[tuple[int, int], ...],
+    need: int,
     own: tuple[int, ...],
-    left_have: Vec,
+    left_have: int,
     left_masks: tuple[int, ...],
-    right_have: Vec,
+    right_have: int,
     right_masks: tuple[int, ...],
     discounts: int,
     every_split: bool,
 ) -> tuple[Payment, ...]:
-    """The search, in the space of the missing resources only (k <= 7 dimensions)."""
-    idx = tuple(i for i, _ in need_items)
-    need = tuple(n for _, n in need_items)
-    own_c = tuple(_compact(m, idx) for m in own)
-    lm = tuple(_compact(m, idx) for m in left_masks)
-    rm = tuple(_compact(m, idx) for m in right_masks)
-    lp = tuple(DISCOUNT_PRICE if discounts >> i & 1 else BASE_PRICE for i in idx)
-    rp = tuple(DISCOUNT_PRICE if discounts >> (7 + i) & 1 else BASE_PRICE for i in idx)
-    found: dict[tuple[int, int], tuple[Vec, Vec]] = {}
-    for residual in _minimal_residuals(need, own_c):
-        for lv in product(*(range(r + 1) for r in residual)):
-            rv = tuple(r - a for r, a in zip(residual, lv, strict=True))
-            if not (_fits(lv, left_have, lm) and _fits(rv, right_have, rm)):
-                continue
-            key = (sum(a * p for a, p in zip(lv, lp, strict=True)),
-                   sum(a * p for a, p in zip(rv, rp, strict=True)))
-            if key not in found:
-                found[key] = (lv, rv)
-    payments: list[Payment] = []
-    for (lc, rc), (lv, rv) in found.items():
-        full_l = [0] * 7
-        full_r = [0] * 7
-        for j, i in enumerate(idx):
-            full_l[i] = lv[j]
-            full_r[i] = rv[j]
-        payments.append((lc, rc, tuple(full_l), tuple(full_r)))
+    left = _offers(need, left_have, left_masks, discounts & 0x7F)
+    right = _offers(need, right_have, right_masks, discounts >> 7)
+    found: dict[tuple[int, int], tuple[int, int]] = {}
+    for residual in _residuals(need, own):
+        for lv, lc in left.items():
+            if fits(lv, residual):
+                rv = residual - lv
+                rc = right.get(rv)
+                if rc is not None and (lc, rc) not in found:
+                    found[(lc, rc)] = (lv, rv)
+    payments = [(lc, rc, unpack(lv), unpack(rv)) for (lc, rc), (lv, rv) in found.items()]
     payments.sort(key=lambda p: (p[0] + p[1], p[0]))
     if every_split:
         return tuple(payments)
