@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import trading
+from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.state import (
     BUILD,
@@ -146,7 +147,20 @@ def _affordable(
     return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
 
 
+def _chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
+    """Per card, the bitmask of the names that make it free (a table per catalog)."""
+    found = _CHAINS.get(id(cards))
+    if found is None or found[0] is not cards:
+        masks = tuple(sum(1 << n for n in c.chain_from) for c in cards)
+        found = _CHAINS[id(cards)] = (cards, masks)
+    return found[1]
+
+
+_CHAINS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+
+
 def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play]:
+    """Every card with every action and every way to pay it, cheapest first, discards last."""
     city = due_city(state, seat)
     if city is None:
         return []
@@ -154,16 +168,31 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     free_city = state.variant and city == FREE_CITY
     named = city if free_city else None
     pricer = _pricer(rules, state, city, free_city)
+    coins = c.coins
+    names = c.names
+    cards = rules.cards
+    chains = _chain_masks(cards)
+    hooked = bool(rules.cost_hooks)
     scost = stage_cost(rules, state, city)
     stage_pays = _affordable(rules, state, city, scost, free_city, pricer) if scost else []
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
     discards: list[Play] = []
     for card in dict.fromkeys(city_hand(state, city)):
-        if not c.names >> rules.cards[card].name_id & 1:
-            for _bank, (lc, rc, bl, br) in _affordable(
-                rules, state, city, card_cost(rules, state, city, card), free_city
-            ):
+        cd = cards[card]
+        if not names >> cd.name_id & 1:
+            if hooked:
+                options = _affordable(rules, state, city, card_cost(rules, state, city, card),
+                                      free_city, pricer)
+                pays = [p for _, p in options]
+            elif chains[card] & names:
+                pays = [trading.FREE]
+            elif cd.coins > coins:
+                pays = []
+            else:
+                budget = coins - cd.coins
+                pays = [p for p in pricer(cd.cost) if p[0] + p[1] <= budget]
+            for lc, rc, bl, br in pays:
                 builds.append(Play(seat=seat, card=card, action=BUILD, city=named, left=lc,
                                    right=rc, buy_left=bl, buy_right=br))
             if may_free:
@@ -249,6 +278,10 @@ def _payment(
     command: Play, every_split: bool,
 ) -> trading.Payment:
     if command.buy_left is not None or command.buy_right is not None:
+        for p in pay_options(rules, state, city, resources, every_split):
+            if (p[2] == command.buy_left and p[3] == command.buy_right
+                    and command.left in (None, p[0]) and command.right in (None, p[1])):
+                return p  # a payment listed by legal_moves
         bl = tuple(command.buy_left or trading.ZERO)
         br = tuple(command.buy_right or trading.ZERO)
         if len(bl) != 7 or len(br) != 7:
