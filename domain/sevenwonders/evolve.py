@@ -18,6 +18,7 @@ from domain.sevenwonders.state import (
     SETUP,
     SEVENTH,
     SWState,
+    compute_acting,
 )
 
 if TYPE_CHECKING:
@@ -175,8 +176,20 @@ MUTATORS: dict[type, Mutator] = {
     ev.GameEnded: _ended,
 }
 
+_SETS_ACTING = frozenset({
+    ev.TurnBegan, ev.CardChosen, ev.StepResolved, ev.DiscardBuildBegan, ev.SeventhBegan,
+    ev.CopyGuildBegan, ev.GameEnded, ev.HandsPassed, ev.DiscardBuildLapsed, ev.AgeBegan,
+})
+
+
 def evolve(rules: SevenWondersRules, state: SWState, event: Any) -> SWState:
-    mutator = MUTATORS.get(type(event)) or rules.mutators.get(type(event))
+    kind = type(event)
+    mutator = MUTATORS.get(kind) or rules.mutators.get(kind)
     if mutator is None:
-        raise ValueError(f"no mutator for {type(event).__name__}")
-    return mutator(rules, state, event)
+        raise ValueError(f"no mutator for {kind.__name__}")
+    new = mutator(rules, state, event)
+    if kind in _SETS_ACTING or kind not in MUTATORS:
+        acting = compute_acting(new)
+        if acting != new.acting:
+            new = replace(new, acting=acting)
+    return new

@@ -103,6 +103,8 @@ class SWState(msgspec.Struct, frozen=True):
     """Cities owed a free build from the discard pile, first due first."""
     special: int = -1
     """The city acting in a discard-build or guild-copy step."""
+    acting: tuple[int, ...] = ()
+    """Seats that may act now (kept by `evolve`: read on every command)."""
     scores: tuple[tuple[int, ...], ...] = ()
     ranking: tuple[int, ...] = ()
     rank: tuple[int, ...] = ()
@@ -115,6 +117,18 @@ class SWState(msgspec.Struct, frozen=True):
 def controller(state: SWState, city: int) -> int:
     """The seat that plays `city` (the Free City's holder in the two-player variant)."""
     return state.holder if state.variant and city == FREE_CITY else city
+
+
+def compute_acting(state: SWState) -> tuple[int, ...]:
+    """Seats still to choose in a step, or the seat of a special step; none otherwise."""
+    phase = state.phase
+    if phase in (PLAY, SEVENTH):
+        chosen = state.chosen
+        seats = {controller(state, c) for c in state.stepping if chosen[c] is None}
+        return tuple(sorted(seats))
+    if phase in (DISCARD_BUILD, COPY_GUILD):
+        return (controller(state, state.special),)
+    return ()
 
 
 def left_of(state: SWState, city: int) -> int:

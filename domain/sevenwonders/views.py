@@ -15,13 +15,10 @@ from msgspec.structs import replace
 
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.state import (
-    COPY_GUILD,
     DISCARD_BUILD,
     FREE_CITY,
     OVER,
     PHASE_NAMES,
-    PLAY,
-    SEVENTH,
     Choice,
     SWState,
     controller,
@@ -81,13 +78,7 @@ class SevenWondersView(msgspec.Struct, frozen=True):
 
 
 def acting_seats(state: SWState) -> tuple[int, ...]:
-    phase = state.phase
-    if phase in (PLAY, SEVENTH):
-        seats = {controller(state, c) for c in state.stepping if state.chosen[c] is None}
-        return tuple(sorted(seats))
-    if phase in (DISCARD_BUILD, COPY_GUILD):
-        return (controller(state, state.special),)
-    return ()
+    return state.acting
 
 
 def _hand_size(state: SWState, city: int) -> int:

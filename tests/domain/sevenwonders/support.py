@@ -18,7 +18,7 @@ from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders.catalog import CARD_BY_NAME, CARDS, WONDERS
 from domain.sevenwonders.city import add_card, add_stage
-from domain.sevenwonders.state import PLAY, SWState
+from domain.sevenwonders.state import PLAY, SWState, compute_acting
 
 G = SevenWondersGame()
 WONDER: dict[str, int] = {w.key: w.id for w in WONDERS} | {w.name: w.id for w in WONDERS}
@@ -62,8 +62,9 @@ def hands(state: SWState, *names: Sequence[str | int], age: int | None = None) -
     """Replace every city's hand for the current step (all cities choose)."""
     held = tuple(tuple(card(n, age or state.age) for n in h) for h in names)
     stepping = tuple(c for c, h in enumerate(held) if h)
-    return replace(state, hands=held, stepping=stepping, phase=PLAY,
-                   chosen=(None,) * len(state.cities))
+    st = replace(state, hands=held, stepping=stepping, phase=PLAY,
+                 chosen=(None,) * len(state.cities))
+    return replace(st, acting=compute_acting(st))
 
 
 def play(seat: int, name: str | int, action: str = "build", **kw: object) -> cmd.Play:
