@@ -75,24 +75,34 @@ def decide_play(tx: Tx, command: Play) -> None:
         resolve_step(tx)
 
 
-def _gains(tx: Tx, placed: SWState, action: ev.Action) -> int:
-    rules = tx.rules
-    if action.kind == DISCARD:
-        return DISCARD_COINS
-    if action.kind == STAGE:
-        city = placed.cities[action.city]
-        return rules.wonders[city.board].sides[city.side][city.stages - 1].coins
-    on_build = rules.on_build
-    return sum(on_build[name](placed, action.city, args)
-               for name, args in rules.cards[action.card].on_build)
+CONSTANT_GAINS = frozenset({"gain_coins", "trade_discount", "science_wild"})
+"""On-build effects whose coins do not depend on the cities (no need to place the step)."""
 
 
 def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
     """Place every card of the step first, then count what each on-build effect gives."""
-    placed = evolve(tx.rules, tx.state, ev.StepResolved(actions=actions))
-    return ev.StepResolved(actions=tuple(
-        replace(a, gained=_gains(tx, placed, a)) for a in actions
-    ))
+    rules = tx.rules
+    cards = rules.cards
+    on_build = rules.on_build
+    placed: SWState | None = None
+    out = []
+    for a in actions:
+        if a.kind == DISCARD:
+            gained = DISCARD_COINS
+        elif a.kind == STAGE:
+            city = tx.state.cities[a.city]
+            gained = rules.wonders[city.board].sides[city.side][city.stages].coins
+        else:
+            effects = cards[a.card].on_build
+            if not effects:
+                out.append(a)
+                continue
+            if placed is None and any(n not in CONSTANT_GAINS for n, _ in effects):
+                placed = evolve(rules, tx.state, ev.StepResolved(actions=actions))
+            state = placed if placed is not None else tx.state
+            gained = sum(on_build[name](state, a.city, args) for name, args in effects)
+        out.append(replace(a, gained=gained) if gained else a)
+    return ev.StepResolved(actions=tuple(out))
 
 
 def _action(st: SWState, city: int, c: Choice) -> ev.Action:

@@ -163,20 +163,22 @@ def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=1 << 14)
 def _offers(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
     """Every amount (within `need`) a neighbour can sell, with its price."""
-    fields = [(have >> (4 * i)) & 15 for i in range(7)]
-    amounts = {0}
-    for i, top in enumerate(fields):
+    prices = [DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7)]
+    amounts = {0: 0}
+    for i in range(7):
+        top = (have >> (4 * i)) & 15
         if top:
-            amounts = {a + k * UNIT[i] for a in amounts for k in range(top + 1)}
+            unit, price = UNIT[i], prices[i]
+            amounts = {a + k * unit: c + k * price for a, c in amounts.items()
+                       for k in range(top + 1)}
     for m in masks:
-        grown = set(amounts)
-        for a in amounts:
+        grown = dict(amounts)
+        for a, c in amounts.items():
             for i in _bits(m):
                 if (a >> (4 * i)) & 15 < (need >> (4 * i)) & 15:
-                    grown.add(a + UNIT[i])
+                    grown[a + UNIT[i]] = c + prices[i]
         amounts = grown
-    prices = [DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7)]
-    return {a: sum(((a >> (4 * i)) & 15) * prices[i] for i in range(7)) for a in amounts}
+    return amounts
 
 
 def _solve(
