@@ -7,7 +7,6 @@ another may do, and it stays hidden until the last choice reveals the step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.kernel.errors import DomainError
@@ -100,12 +99,9 @@ def pay_options(
     return _pricer(rules, state, city, every_split)(resources)
 
 
-_PRICERS: dict[tuple[object, ...], dict[tuple[int, ...], tuple[trading.Payment, ...]]] = {}
-
-
 def _pricer(
     rules: SevenWondersRules, state: SWState, city: int, every_split: bool
-) -> Callable[[tuple[int, ...]], tuple[trading.Payment, ...]]:
+) -> trading.Pricer:
     """Ways to pay any cost for `city` now: one memo per trading context (the city's and its
     neighbours' production and its discounts), shared by every card of the step."""
     cities = state.cities
@@ -114,27 +110,14 @@ def _pricer(
     left = cities[(city - 1) % n]
     right = cities[(city + 1) % n]
     bits = discount_bits(rules, state, city)
-    ctx = (c.fixed, c.own_masks, left.fixed, left.masks, right.fixed, right.masks, bits,
-           every_split)
-    memo = _PRICERS.get(ctx)
-    if memo is None:
-        if len(_PRICERS) >= 1 << 16:
-            _PRICERS.clear()
-        memo = _PRICERS[ctx] = {}
-
-    def price(cost: tuple[int, ...]) -> tuple[trading.Payment, ...]:
-        found = memo.get(cost)
-        if found is None:
-            found = memo[cost] = trading.payments(cost, *ctx)
-        return found
-
-    return price
+    return trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
+                           right.masks, bits, every_split))
 
 
 def _affordable(
     rules: SevenWondersRules, state: SWState, city: int,
     cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
-    pricer: Callable[[tuple[int, ...]], tuple[trading.Payment, ...]] | None = None,
+    pricer: trading.Pricer | None = None,
 ) -> list[tuple[int, trading.Payment]]:
     coins, free, resources = cost
     if free:

@@ -109,28 +109,83 @@ def payments(
     the right. `every_split`: every distinct (left, right) coin split, dominated ones too
     (the Free City's controller chooses the seller regardless of price).
     """
-    need = sat_sub(pack(cost), pack(own_fixed))
-    if not need:
-        return FREE_ONLY
-    nm = field_mask(need)
-    lf = pack(left_fixed)
-    rf = pack(right_fixed)
-    key = (
-        need,
-        tuple(sorted(m & nm for m in own_masks if m & nm)) if own_masks else (),
-        lf - sat_sub(lf, need),
-        tuple(sorted(m & nm for m in left_masks if m & nm)) if left_masks else (),
-        rf - sat_sub(rf, need),
-        tuple(sorted(m & nm for m in right_masks if m & nm)) if right_masks else (),
-        discounts & (nm | nm << 7),
-        every_split,
-    )
-    found = _MEMO.get(key)
+    return pricer((own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks,
+                   discounts, every_split))(cost)
+
+
+Context = tuple[Vec, tuple[int, ...], Vec, tuple[int, ...], Vec, tuple[int, ...], int, bool]
+"""(own fixed, own masks, left fixed, left masks, right fixed, right masks, discounts,
+every split): what a city's ways to pay depend on, whatever the cost."""
+
+
+class Pricer:
+    """Ways to pay any cost in one trading context, memoised per cost."""
+
+    __slots__ = ("discounts", "every", "lf", "lm", "memo", "own", "own_masks", "reach", "rf",
+                 "rm")
+
+    def __init__(self, ctx: Context) -> None:
+        own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
+        self.own = pack(own_fixed)
+        self.own_masks = own_masks
+        self.lf = pack(left_fixed)
+        self.lm = left_masks
+        self.rf = pack(right_fixed)
+        self.rm = right_masks
+        self.discounts = disc
+        self.every = every
+        self.memo: dict[Vec, tuple[Payment, ...]] = {}
+        reach = [a + b + c for a, b, c in zip(own_fixed, left_fixed, right_fixed, strict=True)]
+        for m in (*own_masks, *left_masks, *right_masks):
+            for i in _bits(m):
+                reach[i] += 1
+        self.reach = tuple(reach)
+        """What the three cities could ever supply: a cost beyond it has no payment."""
+
+    def __call__(self, cost: Vec) -> tuple[Payment, ...]:
+        found = self.memo.get(cost)
+        if found is None:
+            found = self.memo[cost] = self._price(cost)
+        return found
+
+    def _price(self, cost: Vec) -> tuple[Payment, ...]:
+        for c, r in zip(cost, self.reach, strict=True):
+            if c > r:
+                return ()
+        need = sat_sub(pack(cost), self.own)
+        if not need:
+            return FREE_ONLY
+        nm = field_mask(need)
+        lf, rf = self.lf, self.rf
+        key = (
+            need,
+            tuple(sorted(m & nm for m in self.own_masks if m & nm)) if self.own_masks else (),
+            lf - sat_sub(lf, need),
+            tuple(sorted(m & nm for m in self.lm if m & nm)) if self.lm else (),
+            rf - sat_sub(rf, need),
+            tuple(sorted(m & nm for m in self.rm if m & nm)) if self.rm else (),
+            self.discounts & (nm | nm << 7),
+            self.every,
+        )
+        found = _MEMO.get(key)
+        if found is None:
+            if len(_MEMO) >= _MEMO_LIMIT:
+                _MEMO.clear()
+            found = _MEMO[key] = _solve(*key)
+        return found
+
+
+def pricer(ctx: Context) -> Pricer:
+    """The pricer of a trading context (shared while the context is unchanged)."""
+    found = _PRICERS.get(ctx)
     if found is None:
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-        found = _MEMO[key] = _solve(*key)
+        if len(_PRICERS) >= 1 << 16:
+            _PRICERS.clear()
+        found = _PRICERS[ctx] = Pricer(ctx)
     return found
+
+
+_PRICERS: dict[Context, Pricer] = {}
 
 
 _MEMO: dict[tuple[object, ...], tuple[Payment, ...]] = {}
