@@ -55,7 +55,10 @@ def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
 def _chosen(rules: SevenWondersRules, s: SWState, e: ev.CardChosen) -> SWState:
     chosen = list(s.chosen)
     chosen[e.city] = e.choice
-    return replace(s, chosen=tuple(chosen), steps=s.steps + 1)
+    new = replace(s, chosen=tuple(chosen), steps=s.steps + 1)
+    if s.variant:
+        return replace(new, acting=compute_acting(new))
+    return replace(new, acting=tuple(a for a in s.acting if a != e.seat))
 
 
 def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -177,7 +180,7 @@ MUTATORS: dict[type, Mutator] = {
 }
 
 _SETS_ACTING = frozenset({
-    ev.TurnBegan, ev.CardChosen, ev.StepResolved, ev.DiscardBuildBegan, ev.SeventhBegan,
+    ev.TurnBegan, ev.StepResolved, ev.DiscardBuildBegan, ev.SeventhBegan,
     ev.CopyGuildBegan, ev.GameEnded, ev.HandsPassed, ev.DiscardBuildLapsed, ev.AgeBegan,
 })
 

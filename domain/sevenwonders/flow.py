@@ -70,8 +70,7 @@ def begin_turn(tx: Tx, turn: int) -> None:
 def decide_play(tx: Tx, command: Play) -> None:
     city, choice = choose(tx.rules, tx.state, command)
     tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
-    st = tx.state
-    if all(st.chosen[c] is not None for c in st.stepping):
+    if not tx.state.acting:
         resolve_step(tx)
 
 
