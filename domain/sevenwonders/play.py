@@ -7,6 +7,7 @@ another may do, and it stays hidden until the last choice reveals the step.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from domain.kernel.errors import DomainError
@@ -140,6 +141,9 @@ def _chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
 
 
 _CHAINS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+FREE_ONLY = trading.FREE_ONLY
+MAX_TRADE = 14
+"""No resource cost exceeds 7 units, so no purchase costs more than 14 coins."""
 
 
 def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play]:
@@ -161,28 +165,34 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
     discards: list[Play] = []
-    for card in dict.fromkeys(city_hand(state, city)):
+    memo = pricer.memo
+    add = builds.append
+    hand = city_hand(state, city)
+    for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
         cd = cards[card]
         if not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
                                       free_city, pricer)
-                pays = [p for _, p in options]
+                pays: Iterable[trading.Payment] = [p for _, p in options]
             elif chains[card] & names:
-                pays = [trading.FREE]
+                pays = FREE_ONLY
             elif cd.coins > coins:
-                pays = []
+                pays = ()
             else:
+                found = memo.get(cd.cost)
+                if found is None:
+                    found = pricer(cd.cost)
                 budget = coins - cd.coins
-                pays = [p for p in pricer(cd.cost) if p[0] + p[1] <= budget]
+                pays = found if budget >= MAX_TRADE else [p for p in found if p[0] + p[1] <= budget]
             for lc, rc, bl, br in pays:
-                builds.append(Play(seat=seat, card=card, action=BUILD, city=named, left=lc,
-                                   right=rc, buy_left=bl, buy_right=br))
+                add(Play(seat=seat, card=card, action=BUILD, city=named, left=lc, right=rc,
+                         buy_left=bl, buy_right=br))
             if may_free:
-                builds.append(Play(seat=seat, card=card, action=FREE_BUILD, city=named))
+                add(Play(seat=seat, card=card, action=FREE_BUILD, city=named))
         for _, (lc, rc, bl, br) in stage_pays:
-            builds.append(Play(seat=seat, card=card, action=STAGE, city=named, left=lc,
-                               right=rc, buy_left=bl, buy_right=br))
+            add(Play(seat=seat, card=card, action=STAGE, city=named, left=lc, right=rc,
+                     buy_left=bl, buy_right=br))
         discards.append(Play(seat=seat, card=card, action=DISCARD, city=named))
     if free_city and builds:
         return builds

@@ -159,11 +159,11 @@ class Pricer:
         lf, rf = self.lf, self.rf
         key = (
             need,
-            tuple(sorted(m & nm for m in self.own_masks if m & nm)) if self.own_masks else (),
+            _restrict(self.own_masks, nm),
             lf - sat_sub(lf, need),
-            tuple(sorted(m & nm for m in self.lm if m & nm)) if self.lm else (),
+            _restrict(self.lm, nm),
             rf - sat_sub(rf, need),
-            tuple(sorted(m & nm for m in self.rm if m & nm)) if self.rm else (),
+            _restrict(self.rm, nm),
             self.discounts & (nm | nm << 7),
             self.every,
         )
@@ -173,6 +173,16 @@ class Pricer:
                 _MEMO.clear()
             found = _MEMO[key] = _solve(*key)
         return found
+
+
+def _restrict(masks: tuple[int, ...], nm: int) -> tuple[int, ...]:
+    """The producers that can help with the resources in `nm`, in a canonical order."""
+    if not masks:
+        return ()
+    kept = [m & nm for m in masks if m & nm]
+    if len(kept) > 1:
+        kept.sort()
+    return tuple(kept)
 
 
 def pricer(ctx: Context) -> Pricer:
