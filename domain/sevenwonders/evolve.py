@@ -192,7 +192,11 @@ def evolve(rules: SevenWondersRules, state: SWState, event: Any) -> SWState:
         raise ValueError(f"no mutator for {kind.__name__}")
     new = mutator(rules, state, event)
     if kind in _SETS_ACTING or kind not in MUTATORS:
-        acting = compute_acting(new)
+        phase = rules.phases.get(new.phase) if rules.phases else None
+        if phase is not None and phase.acting is not None:
+            acting = phase.acting(new)
+        else:
+            acting = compute_acting(new)
         if acting != new.acting:
             new = replace(new, acting=acting)
     return new

@@ -7,14 +7,15 @@ instead of adding conditionals to the base rules:
   opens its leader draft, a phase of its own in `phases`);
 - `age_start`: run at the start of each age before the first turn; a hook that opens a
   step of its own (Leaders' recruitment) emits its event and returns True, and its phase
-  calls `game.continue_age_start` when done;
+  calls `flow.begin_turn(tx, 1)` when done (an opening phase calls `flow.begin_age(tx, 1)`);
 - `phases`: extra phases by number (beyond `state.OVER`), with their moves and commands;
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
 - `end_effects`: run once before scoring (end-of-game abilities);
-- `cards_beside`: cards kept beside the board, outside the city (leaders in hand, gods);
-  the base game has none;
+- cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
+  `City.beside`, and an expansion's private state (leaders in hand, the draft) in
+  `SWState.ext`;
 - `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`).
 """
 
@@ -54,6 +55,8 @@ class PhaseRules:
 
     moves: MoveFn
     commands: Mapping[type, DecideFn]
+    acting: Callable[[SWState], tuple[int, ...]] | None = None
+    """Who acts in an expansion's phase (the base phases use `state.compute_acting`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,6 @@ class SevenWondersRules:
     cost_hooks: tuple[CostHook, ...] = ()
     price_hooks: tuple[PriceHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
-    cards_beside: bool = False
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
 

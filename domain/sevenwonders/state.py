@@ -60,6 +60,9 @@ class City(msgspec.Struct, frozen=True):
     """The last age in which Olympia A's free structure was used (0: never)."""
     copied: int = -1
     """The guild copied by Olympia B's last stage, or -1."""
+    beside: tuple[int, ...] = ()
+    """Cards kept beside the wonder board, outside the city (Leaders' recruited leaders,
+    Faith's invoked gods): ids of the expansion's own catalog; empty in the base game."""
 
 
 class Choice(msgspec.Struct, frozen=True, array_like=True):
