@@ -94,6 +94,8 @@ class HandsDiscarded(Event, frozen=True, tag=True):
 
 class DiscardBuildBegan(Event, frozen=True, tag=True):
     city: int
+    seat: int
+    """The seat that chooses (the one that built the stage)."""
 
 
 class DiscardBuildLapsed(Event, frozen=True, tag=True):
@@ -114,6 +116,7 @@ class ConflictsResolved(Event, frozen=True, tag=True):
 
 class CopyGuildBegan(Event, frozen=True, tag=True):
     city: int
+    seat: int
 
 
 class GuildCopied(Event, frozen=True, tag=True):

@@ -86,7 +86,7 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
             stage = wonder.sides[city.side][city.stages]
             city = add_stage(city, stage, a.card)
             if "build_from_discard" in stage.abilities:
-                hali = (*hali, c)
+                hali = (*hali, (c, a.seat))
         elif a.kind == "discard":
             discard = (*discard, a.card)
         else:
@@ -127,7 +127,8 @@ def _hands_discarded(rules: SevenWondersRules, s: SWState, e: ev.HandsDiscarded)
 
 
 def _discard_build(rules: SevenWondersRules, s: SWState, e: ev.DiscardBuildBegan) -> SWState:
-    return replace(s, phase=DISCARD_BUILD, special=e.city, halikarnassus=s.halikarnassus[1:])
+    return replace(s, phase=DISCARD_BUILD, special=e.city, special_seat=e.seat,
+                   halikarnassus=s.halikarnassus[1:])
 
 
 def _lapsed(rules: SevenWondersRules, s: SWState, e: ev.DiscardBuildLapsed) -> SWState:
@@ -146,7 +147,7 @@ def _conflicts(rules: SevenWondersRules, s: SWState, e: ev.ConflictsResolved) ->
 
 
 def _copy_begun(rules: SevenWondersRules, s: SWState, e: ev.CopyGuildBegan) -> SWState:
-    return replace(s, phase=COPY_GUILD, special=e.city)
+    return replace(s, phase=COPY_GUILD, special=e.city, special_seat=e.seat)
 
 
 def _copied(rules: SevenWondersRules, s: SWState, e: ev.GuildCopied) -> SWState:
@@ -159,7 +160,7 @@ def _copied(rules: SevenWondersRules, s: SWState, e: ev.GuildCopied) -> SWState:
 
 def _ended(rules: SevenWondersRules, s: SWState, e: ev.GameEnded) -> SWState:
     return replace(s, phase=OVER, scores=e.scores, ranking=e.ranking, rank=e.rank,
-                   stepping=(), special=-1)
+                   stepping=(), special=-1, special_seat=-1)
 
 
 MUTATORS: dict[type, Mutator] = {

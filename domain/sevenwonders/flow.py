@@ -143,9 +143,9 @@ def qualifying_discards(cards: tuple[CardDef, ...], st: SWState, city: int) -> l
 
 def continue_age(tx: Tx) -> None:
     while tx.state.halikarnassus:
-        city = tx.state.halikarnassus[0]
+        city, seat = tx.state.halikarnassus[0]
         if qualifying_discards(tx.rules.cards, tx.state, city):
-            tx.emit(ev.DiscardBuildBegan(city=city))
+            tx.emit(ev.DiscardBuildBegan(city=city, seat=seat))
             return
         tx.emit(ev.DiscardBuildLapsed(city=city))
     st = tx.state
@@ -168,7 +168,7 @@ def end_age(tx: Tx) -> None:
         return
     for c in range(len(st.cities)):
         if copy_candidates(tx.rules.cards, tx.state, c):
-            tx.emit(ev.CopyGuildBegan(city=c))
+            tx.emit(ev.CopyGuildBegan(city=c, seat=controller(tx.state, c)))
             return
     end_game(tx)
 
@@ -216,7 +216,7 @@ def decide_copy_guild(tx: Tx, command: CopyGuild) -> None:
     tx.emit(ev.GuildCopied(city=city, card=command.card, neighbour=command.neighbour))
     for c in range(city + 1, len(st.cities)):
         if copy_candidates(tx.rules.cards, tx.state, c):
-            tx.emit(ev.CopyGuildBegan(city=c))
+            tx.emit(ev.CopyGuildBegan(city=c, seat=controller(tx.state, c)))
             return
     end_game(tx)
 
@@ -231,7 +231,3 @@ def discard_build_moves(
 def copy_guild_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[CopyGuild]:
     return [CopyGuild(seat=seat, card=c, neighbour=side)
             for c, side in copy_candidates(rules.cards, st, st.special)]
-
-
-def special_seat(st: SWState) -> int:
-    return controller(st, st.special)

@@ -102,10 +102,14 @@ class SWState(msgspec.Struct, frozen=True):
     """Cities that choose in the current step."""
     discard: tuple[int, ...] = ()
     """The discard pile, face down, in the order discarded."""
-    halikarnassus: tuple[int, ...] = ()
-    """Cities owed a free build from the discard pile, first due first."""
+    halikarnassus: tuple[tuple[int, int], ...] = ()
+    """(city, the seat that built the stage) owed a free build from the discard pile, first
+    due first."""
     special: int = -1
     """The city acting in a discard-build or guild-copy step."""
+    special_seat: int = -1
+    """The seat choosing for it: for the Free City, the seat that held the Free City card
+    when it built the stage (Halikarnassus) or at the end of Age III (Olympia B)."""
     acting: tuple[int, ...] = ()
     """Seats that may act now (kept by `evolve`: read on every command)."""
     scores: tuple[tuple[int, ...], ...] = ()
@@ -130,7 +134,7 @@ def compute_acting(state: SWState) -> tuple[int, ...]:
         seats = {controller(state, c) for c in state.stepping if chosen[c] is None}
         return tuple(sorted(seats))
     if phase in (DISCARD_BUILD, COPY_GUILD):
-        return (controller(state, state.special),)
+        return (state.special_seat,)
     return ()
 
 

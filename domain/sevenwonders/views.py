@@ -108,7 +108,7 @@ def view(rules: SevenWondersRules, state: SWState, seat: int | None) -> SevenWon
             ChoiceView(city=c, choice=ch) for c, ch in enumerate(state.chosen)
             if ch is not None and controller(state, c) == seat
         )
-        if state.phase == DISCARD_BUILD and controller(state, state.special) == seat:
+        if state.phase == DISCARD_BUILD and state.special_seat == seat:
             discard = state.discard
     return SevenWondersView(
         seat=seat, phase=PHASE_NAMES[state.phase], age=state.age, turn=state.turn,

@@ -34,11 +34,10 @@ def card(name: str | int, age: int | None = None) -> int:
 
 
 def setup(boards: Sequence[tuple[str, str]], seed: int = 1) -> SWState:
-    """A game of len(boards) seats (2: the Free City variant, 3 boards) after set-up."""
-    option = [[WONDER[w], "AB".index(s)] for w, s in boards]
+    """A game of len(boards) seats after set-up; a third board named "free:<wonder>" makes
+    it the two-player variant with that board as the Free City."""
+    option = [[WONDER[w.removeprefix("free:")], "AB".index(s)] for w, s in boards]
     seats = 2 if len(boards) == 3 and boards[2][0].startswith("free:") else len(boards)
-    if seats == 2:
-        option[2] = [WONDER[boards[2][0][5:]], "AB".index(boards[2][1])]
     return fold(G, G.start(seats, {"boards": option}, random.Random(seed), None))
 
 

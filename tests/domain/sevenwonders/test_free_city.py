@@ -134,3 +134,22 @@ def test_only_the_two_players_are_ranked(game: SWState) -> None:
         seat = rng.choice(G.acting_seats(st))
         _, st = G.step(st, rng.choice(G.legal_moves(st, seat)))
     assert sorted(st.ranking) == [0, 1] and len(st.scores) == 3
+
+
+def test_free_city_halikarnassus_is_played_by_the_seat_that_built_its_stage() -> None:
+    from tests.domain.sevenwonders.support import setup
+
+    st = setup([("gizah", "A"), ("rhodes", "A"), ("free:halikarnassus", "A")])
+    st = give(st, FREE_CITY, stages=1)
+    cities = list(st.cities)
+    cities[FREE_CITY] = replace(cities[FREE_CITY], fixed=(0, 0, 0, 3, 0, 1, 0))
+    st = replace(st, cities=tuple(cities), discard=(card("Palace"),))
+    holder = st.holder
+    other = 1 - holder
+    _, st = step(st, play(other, st.hands[other][0], "discard"),
+                 play(holder, st.hands[holder][0], "discard"))
+    _, st = step(st, play(holder, st.hands[holder][1], "stage", city=FREE_CITY))
+    assert st.holder == other  # the Free City card has passed on
+    assert G.acting_seats(st) == (holder,)
+    assert G.view(st, holder).discard and not G.view(st, other).discard
+    assert {m.card for m in G.legal_moves(st, holder)} >= {card("Palace")}

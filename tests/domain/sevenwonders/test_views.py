@@ -80,7 +80,8 @@ def test_tucked_cards_and_the_discard_pile_are_face_down() -> None:
 
 def test_halikarnassus_sees_the_discard_pile_when_it_chooses() -> None:
     st = give(setup([("halikarnassus", "A"), ("gizah", "A"), ("ephesus", "A")]), 0, stages=1)
-    st = replace(st, discard=(card("Palace"), card("Tavern")), phase=DISCARD_BUILD, special=0)
+    st = replace(st, discard=(card("Palace"), card("Tavern")), phase=DISCARD_BUILD, special=0,
+                 special_seat=0)
     assert G.view(st, 0).discard == (card("Palace"), card("Tavern"))
     assert G.view(st, 1).discard == ()
 
