@@ -5,6 +5,9 @@ seat pays each neighbour (None: the cheapest payment listed), `buy_left` and `bu
 optionally say which resources (counts of wood, stone, clay, ore, glass, loom, papyrus) it
 buys from each, where several purchases share one coin split. `city` is needed only by the
 holder of the Free City card in the two-player variant (2 for the Free City's card).
+
+`legal_moves` lists the non-dominated payments; any valid purchase is accepted, also one
+another payment beats on both sides (the rules let a player pay a dearer neighbour).
 """
 
 from __future__ import annotations

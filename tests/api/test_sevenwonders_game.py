@@ -95,6 +95,32 @@ async def _play_step(clients: list[httpx.AsyncClient], game_id: str, tokens: lis
     return True
 
 
+async def _refusals(http: httpx.AsyncClient, game_id: str, tokens: list[str]) -> None:
+    """Illegal choices are refused by the rules with their reason, and change nothing."""
+    view = (await http.get(f"/games/{game_id}/view", headers=auth(tokens[0]))).json()
+    version = view["version"]
+    mine = view["view"]["hand"]
+    others = (await http.get(f"/games/{game_id}/view", headers=auth(tokens[1]))).json()
+    theirs = others["view"]["hand"]
+    foreign = next(c for c in theirs if c not in mine)
+    cases = [
+        (tokens[0], {"type": "Play", "seat": 0, "card": foreign, "action": "discard"},
+         422, "card_not_in_hand"),
+        (tokens[0], {"type": "Play", "seat": 0, "card": mine[0], "action": "fly"},
+         422, "unknown_action"),
+        (tokens[1], {"type": "Play", "seat": 0, "card": mine[0], "action": "discard"},
+         403, None),
+    ]
+    for token, command, status, code in cases:
+        response = await http.post(f"/games/{game_id}/commands", headers=auth(token),
+                                   json={"expected_version": version, "command": command})
+        assert response.status_code == status, response.text
+        if code is not None:
+            assert response.json()["code"] == code
+    again = (await http.get(f"/games/{game_id}")).json()
+    assert again["version"] == version
+
+
 async def test_whole_game_four_seats_and_a_spectator(apis: list[ApiProcess]) -> None:
     a, b = apis
     async with httpx.AsyncClient(base_url=a.url, timeout=10) as http_a, \
@@ -108,6 +134,7 @@ async def test_whole_game_four_seats_and_a_spectator(apis: list[ApiProcess]) -> 
         game_id = body["game"]["game_id"]
         tokens = [s["token"] for s in body["seats"]]
         assert body["game"]["summary"]["acting"] == [0, 1, 2, 3]
+        await _refusals(http_b, game_id, tokens)
         async with Follower(a.ws_url, game_id, tokens[0]) as s0, \
                 Follower(b.ws_url, game_id, tokens[1]) as s1, \
                 Follower(a.ws_url, game_id, tokens[2]) as s2, \
