@@ -61,6 +61,11 @@ class SevenWondersGame:
     def __init__(self, rules: SevenWondersRules = BASE_RULES) -> None:
         self.rules = rules
         self.phases: dict[int, PhaseRules] = {**BASE_PHASES, **rules.phases}
+        self._listed: tuple[SWState, list[Any]] | None = None
+        """The last card choices listed, with the state they were listed for: `step` takes
+        one of these very objects on that very state without checking it again (random
+        play and bots always do). Identity, not equality, so no other command or state can
+        match; a stale entry only means the full check runs."""
 
     def seat_range(self) -> tuple[int, int]:
         return (2, 7)
@@ -123,6 +128,12 @@ class SevenWondersGame:
     # -- the decider -----------------------------------------------------------------
     def step(self, state: SWState, command: Any) -> tuple[list[ev.Event], SWState]:
         """Decide `command` and return its events with the state they lead to."""
+        listed = self._listed
+        if listed is not None and listed[0] is state and any(m is command for m in listed[1]):
+            # A move just listed for this very state: its checks are already done.
+            tx = Tx(self.rules, state)
+            flow.play_listed(tx, command)
+            return tx.events, tx.state
         handler = self._handler(state, command)
         tx = Tx(self.rules, state)
         handler(tx, command)
@@ -159,7 +170,12 @@ class SevenWondersGame:
         if state.phase == OVER or seat not in acting_seats(state):
             return []
         phase = self.phases.get(state.phase)
-        return phase.moves(self.rules, state, seat) if phase is not None else []
+        if phase is None:
+            return []
+        moves = phase.moves(self.rules, state, seat)
+        if phase is _PLAY and not self.rules.cost_hooks:
+            self._listed = (state, moves)
+        return moves
 
     def acting_seats(self, state: SWState) -> tuple[int, ...]:
         return acting_seats(state)

@@ -131,7 +131,7 @@ def _affordable(
     return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
 
 
-def _chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
+def chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
     """Per card, the bitmask of the names that make it free (a table per catalog)."""
     found = _CHAINS.get(id(cards))
     if found is None or found[0] is not cards:
@@ -158,7 +158,7 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     coins = c.coins
     names = c.names
     cards = rules.cards
-    chains = _chain_masks(cards)
+    chains = chain_masks(cards)
     hooked = bool(rules.cost_hooks)
     scost = stage_cost(rules, state, city)
     stage_pays = _affordable(rules, state, city, scost, free_city, pricer) if scost else []
