@@ -6,6 +6,16 @@ Order after a step (the rulebook's, and the trace format's): hands pass (turns 1
 last cards are discarded (turn 6); each Halikarnassus that built a stage in the step then
 builds from the discard pile; after turn 6 Babylon B plays its 7th card; then the conflicts;
 after Age III's conflicts Olympia B copies a guild; then the game is scored.
+
+Choices made here where the rulebook is silent (each documented where it applies):
+- Halikarnassus must build when a discarded card qualifies (a free structure never costs
+  a point) and its ability lapses when none does (trace rule fix P2); Olympia B's copy is
+  likewise taken whenever a neighbour has a guild.
+- Two-player variant: the Free City holds no hand, so it never keeps a 7th card (Babylon
+  B); its Halikarnassus build is chosen by the seat that played its stage, its Olympia B
+  copy by the holder at the end of Age III; its step resolves with the players' (payments
+  from the coins held at the start, as in every step), which gives the same result as
+  playing the Free City's card first.
 """
 
 from __future__ import annotations
