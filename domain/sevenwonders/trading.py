@@ -189,13 +189,16 @@ def pricer(ctx: Context) -> Pricer:
     """The pricer of a trading context (shared while the context is unchanged)."""
     found = _PRICERS.get(ctx)
     if found is None:
-        if len(_PRICERS) >= 1 << 16:
+        if len(_PRICERS) >= _PRICERS_LIMIT:
             _PRICERS.clear()
         found = _PRICERS[ctx] = Pricer(ctx)
     return found
 
 
 _PRICERS: dict[Context, Pricer] = {}
+_PRICERS_LIMIT = 1 << 14
+"""Contexts change as cities build: only recent ones are looked up again. The memos are
+bounded so that a long simulation or a long-lived service process stays small."""
 
 
 _MEMO: dict[tuple[object, ...], tuple[Payment, ...]] = {}
