@@ -39,3 +39,4 @@ def _load_builtin() -> None:
     if _FACTORIES:
         return
     import domain.duel  # noqa: F401  (registers itself)
+    import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)

@@ -1,0 +1,203 @@
+"""Apply one event to the state: one small mutator per event type, no rule decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
+
+from domain.sevenwonders import events as ev
+from domain.sevenwonders.city import add_card, add_stage, new_city
+from domain.sevenwonders.state import (
+    COPY_GUILD,
+    DISCARD_BUILD,
+    FREE_CITY,
+    OVER,
+    PLAY,
+    SETUP,
+    SEVENTH,
+    SWState,
+    compute_acting,
+)
+
+if TYPE_CHECKING:
+    from domain.sevenwonders.hooks import SevenWondersRules
+
+Mutator = Callable[["SevenWondersRules", SWState, Any], SWState]
+
+
+def _started(rules: SevenWondersRules, s: SWState, e: ev.GameStarted) -> SWState:
+    cities = tuple(new_city(rules.wonders[w], side, e.coins) for w, side in e.boards)
+    return SWState(phase=SETUP, seats=e.seats, variant=e.variant, deal=e.deal,
+                   explicit_deal=e.explicit_deal, cities=cities,
+                   chosen=(None,) * len(cities))
+
+
+def _age(rules: SevenWondersRules, s: SWState, e: ev.AgeBegan) -> SWState:
+    pile = s.deal.piles[e.age - 1] if s.variant and s.deal is not None else ()
+    return replace(s, age=e.age, turn=0, hands=e.hands, pile=pile, holder=e.holder,
+                   discard=s.discard)
+
+
+def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
+    hands = s.hands
+    pile = s.pile
+    if e.drawn >= 0:
+        h = list(hands)
+        h[s.holder] = (*h[s.holder], e.drawn)
+        hands = tuple(h)
+        pile = pile[1:]
+    return replace(s, phase=PLAY, turn=e.turn, stepping=e.cities, hands=hands, pile=pile,
+                   chosen=(None,) * len(s.cities))
+
+
+def _chosen(rules: SevenWondersRules, s: SWState, e: ev.CardChosen) -> SWState:
+    chosen = list(s.chosen)
+    chosen[e.city] = e.choice
+    new = replace(s, chosen=tuple(chosen), steps=s.steps + 1)
+    if s.variant:
+        return replace(new, acting=compute_acting(new))
+    return replace(new, acting=tuple(a for a in s.acting if a != e.seat))
+
+
+def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWState:
+    cities = list(s.cities)
+    hands = list(s.hands)
+    discard = s.discard
+    hali = s.halikarnassus
+    n = len(cities)
+    for a in e.actions:
+        c = a.city
+        city = cities[c]
+        if a.kind == "from_discard":
+            discard = _remove(discard, a.card)
+        else:
+            h = s.holder if s.variant and c == FREE_CITY else c
+            hands[h] = _remove(hands[h], a.card)
+        coins = city.coins - a.bank - a.left - a.right + a.gained
+        if a.kind == "stage":
+            wonder = rules.wonders[city.board]
+            stage = wonder.sides[city.side][city.stages]
+            city = add_stage(city, stage, a.card)
+            if "build_from_discard" in stage.abilities:
+                hali = (*hali, (c, a.seat))
+        elif a.kind == "discard":
+            discard = (*discard, a.card)
+        else:
+            city = add_card(city, rules.cards[a.card])
+            if a.kind == "free":
+                city = replace(city, free_used=s.age)
+        cities[c] = replace(city, coins=coins)
+        if a.left:
+            ln = (c - 1) % n
+            cities[ln] = replace(cities[ln], coins=cities[ln].coins + a.left)
+        if a.right:
+            rn = (c + 1) % n
+            cities[rn] = replace(cities[rn], coins=cities[rn].coins + a.right)
+    steps = s.steps + (1 if s.phase == DISCARD_BUILD else 0)
+    return replace(s, cities=tuple(cities), hands=tuple(hands), discard=discard,
+                   halikarnassus=hali, chosen=(None,) * n, stepping=(), steps=steps)
+
+
+def _passed(rules: SevenWondersRules, s: SWState, e: ev.HandsPassed) -> SWState:
+    hands = s.hands
+    n = len(hands)
+    if e.direction == 0:
+        return replace(s, hands=(hands[1], hands[0], *hands[2:]), holder=1 - s.holder)
+    if e.direction < 0:
+        return replace(s, hands=tuple(hands[(i + 1) % n] for i in range(n)))
+    return replace(s, hands=tuple(hands[(i - 1) % n] for i in range(n)))
+
+
+def _hands_discarded(rules: SevenWondersRules, s: SWState, e: ev.HandsDiscarded) -> SWState:
+    hands = list(s.hands)
+    discard = list(s.discard)
+    for c, cards in enumerate(e.cards):
+        for card in cards:
+            hands[c] = _remove(hands[c], card)
+            discard.append(card)
+    discard.extend(e.pile)
+    return replace(s, hands=tuple(hands), discard=tuple(discard), pile=())
+
+
+def _discard_build(rules: SevenWondersRules, s: SWState, e: ev.DiscardBuildBegan) -> SWState:
+    return replace(s, phase=DISCARD_BUILD, special=e.city, special_seat=e.seat,
+                   halikarnassus=s.halikarnassus[1:])
+
+
+def _lapsed(rules: SevenWondersRules, s: SWState, e: ev.DiscardBuildLapsed) -> SWState:
+    return replace(s, halikarnassus=s.halikarnassus[1:])
+
+
+def _seventh(rules: SevenWondersRules, s: SWState, e: ev.SeventhBegan) -> SWState:
+    return replace(s, phase=SEVENTH, turn=7, stepping=e.cities,
+                   chosen=(None,) * len(s.cities))
+
+
+def _conflicts(rules: SevenWondersRules, s: SWState, e: ev.ConflictsResolved) -> SWState:
+    cities = tuple(replace(c, tokens=c.tokens + t) if t else c
+                   for c, t in zip(s.cities, e.tokens, strict=True))
+    return replace(s, cities=cities)
+
+
+def _copy_begun(rules: SevenWondersRules, s: SWState, e: ev.CopyGuildBegan) -> SWState:
+    return replace(s, phase=COPY_GUILD, special=e.city, special_seat=e.seat)
+
+
+def _copied(rules: SevenWondersRules, s: SWState, e: ev.GuildCopied) -> SWState:
+    cities = list(s.cities)
+    city = cities[e.city]
+    wild = any(name == "science_wild" for name, _ in rules.cards[e.card].on_build)
+    cities[e.city] = replace(city, copied=e.card, wilds=city.wilds + wild)
+    return replace(s, cities=tuple(cities), steps=s.steps + 1)
+
+
+def _ended(rules: SevenWondersRules, s: SWState, e: ev.GameEnded) -> SWState:
+    return replace(s, phase=OVER, scores=e.scores, ranking=e.ranking, rank=e.rank,
+                   stepping=(), special=-1, special_seat=-1)
+
+
+MUTATORS: dict[type, Mutator] = {
+    ev.GameStarted: _started,
+    ev.AgeBegan: _age,
+    ev.TurnBegan: _turn,
+    ev.CardChosen: _chosen,
+    ev.StepResolved: _resolved,
+    ev.HandsPassed: _passed,
+    ev.HandsDiscarded: _hands_discarded,
+    ev.DiscardBuildBegan: _discard_build,
+    ev.DiscardBuildLapsed: _lapsed,
+    ev.SeventhBegan: _seventh,
+    ev.ConflictsResolved: _conflicts,
+    ev.CopyGuildBegan: _copy_begun,
+    ev.GuildCopied: _copied,
+    ev.GameEnded: _ended,
+}
+
+_SETS_ACTING = frozenset({
+    ev.TurnBegan, ev.StepResolved, ev.DiscardBuildBegan, ev.SeventhBegan,
+    ev.CopyGuildBegan, ev.GameEnded, ev.HandsPassed, ev.DiscardBuildLapsed, ev.AgeBegan,
+})
+
+
+def evolve(rules: SevenWondersRules, state: SWState, event: Any) -> SWState:
+    kind = type(event)
+    mutator = MUTATORS.get(kind) or rules.mutators.get(kind)
+    if mutator is None:
+        raise ValueError(f"no mutator for {kind.__name__}")
+    new = mutator(rules, state, event)
+    if kind in _SETS_ACTING or kind not in MUTATORS:
+        phase = rules.phases.get(new.phase) if rules.phases else None
+        if phase is not None and phase.acting is not None:
+            acting = phase.acting(new)
+        else:
+            acting = compute_acting(new)
+        if acting != new.acting:
+            new = replace(new, acting=acting)
+    return new

@@ -1,0 +1,270 @@
+"""The course of an age: steps revealed and resolved together, hands passed, the last cards
+discarded, the special steps (Halikarnassus, Babylon B's 7th card, Olympia B's copy),
+conflicts at each age's end, and the final scoring.
+
+Order after a step (the rulebook's, and the trace format's): hands pass (turns 1-5) or the
+last cards are discarded (turn 6); each Halikarnassus that built a stage in the step then
+builds from the discard pile; after turn 6 Babylon B plays its 7th card; then the conflicts;
+after Age III's conflicts Olympia B copies a guild; then the game is scored.
+
+Choices made here where the rulebook is silent (each documented where it applies):
+- Halikarnassus must build when a discarded card qualifies (a free structure never costs
+  a point) and its ability lapses when none does (trace rule fix P2); Olympia B's copy is
+  likewise taken whenever a neighbour has a guild.
+- Two-player variant: the Free City holds no hand, so it never keeps a 7th card (Babylon
+  B); its Halikarnassus build is chosen by the seat that played its stage, its Olympia B
+  copy by the holder at the end of Age III; its step resolves with the players' (payments
+  from the coins held at the start, as in every step), which gives the same result as
+  playing the Free City's card first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders import events as ev
+from domain.sevenwonders.catalog_types import PURPLE, CardDef
+from domain.sevenwonders.commands import BuildDiscarded, CopyGuild, Play
+from domain.sevenwonders.evolve import evolve
+from domain.sevenwonders.military import conflict_tokens
+from domain.sevenwonders.play import DISCARD_COINS, chain_masks, choose
+from domain.sevenwonders.scoring import final_scores
+from domain.sevenwonders.state import (
+    BUILD,
+    DISCARD,
+    FREE_CITY,
+    STAGE,
+    ZERO7,
+    Choice,
+    SWState,
+    controller,
+    left_of,
+    right_of,
+)
+from domain.sevenwonders.transaction import Tx
+
+if TYPE_CHECKING:
+    from domain.sevenwonders.hooks import SevenWondersRules
+
+LAST_TURN = 6
+PASS_DIRECTION = {1: -1, 2: 1, 3: -1}
+"""Ages I and III pass to the left neighbour, Age II to the right."""
+
+
+def begin_age(tx: Tx, age: int) -> None:
+    st = tx.state
+    assert st.deal is not None
+    holder = 0
+    if st.variant:
+        # The Free City card starts with the city left of the Free City in Ages I and III,
+        # right of it in Age II (official two-player variant).
+        holder = left_of(st, FREE_CITY) if age != 2 else right_of(st, FREE_CITY)
+    tx.emit(ev.AgeBegan(age=age, hands=st.deal.hands[age - 1], holder=holder))
+    for hook in tx.rules.age_start:
+        if hook(tx, age):
+            return
+    begin_turn(tx, 1)
+
+
+def begin_turn(tx: Tx, turn: int) -> None:
+    st = tx.state
+    cities = tuple(c for c, h in enumerate(st.hands) if h)
+    drawn = -1
+    if st.variant:
+        drawn = st.pile[0] if st.pile else -1
+        cities = (*cities, FREE_CITY) if FREE_CITY not in cities else cities
+    tx.emit(ev.TurnBegan(turn=turn, cities=cities, drawn=drawn, holder=st.holder))
+
+
+def decide_play(tx: Tx, command: Play) -> None:
+    city, choice = choose(tx.rules, tx.state, command)
+    tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
+    if not tx.state.acting:
+        resolve_step(tx)
+
+
+def play_listed(tx: Tx, command: Play) -> None:
+    """`decide_play` for a move `legal_moves` just listed on this state (no re-check)."""
+    st = tx.state
+    seat = command.seat
+    city = seat if command.city is None else command.city
+    action = command.action
+    card = command.card
+    if action == BUILD:
+        cd = tx.rules.cards[card]
+        chain = bool(chain_masks(tx.rules.cards)[card] & st.cities[city].names)
+        choice = Choice(card=card, action=action, left=command.left or 0,
+                        right=command.right or 0, bank=0 if chain else cd.coins,
+                        bought_left=command.buy_left or ZERO7,
+                        bought_right=command.buy_right or ZERO7, chain=chain)
+    elif action == STAGE:
+        choice = Choice(card=card, action=action, left=command.left or 0,
+                        right=command.right or 0, bought_left=command.buy_left or ZERO7,
+                        bought_right=command.buy_right or ZERO7)
+    else:
+        choice = Choice(card=card, action=action)
+    tx.emit(ev.CardChosen(seat=seat, city=city, choice=choice))
+    if not tx.state.acting:
+        resolve_step(tx)
+
+
+CONSTANT_GAINS = frozenset({"gain_coins", "trade_discount", "science_wild"})
+"""On-build effects whose coins do not depend on the cities (no need to place the step)."""
+
+
+def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
+    """Place every card of the step first, then count what each on-build effect gives."""
+    rules = tx.rules
+    cards = rules.cards
+    on_build = rules.on_build
+    placed: SWState | None = None
+    out = []
+    for a in actions:
+        if a.kind == DISCARD:
+            gained = DISCARD_COINS
+        elif a.kind == STAGE:
+            city = tx.state.cities[a.city]
+            gained = rules.wonders[city.board].sides[city.side][city.stages].coins
+        else:
+            effects = cards[a.card].on_build
+            if not effects:
+                out.append(a)
+                continue
+            if placed is None and any(n not in CONSTANT_GAINS for n, _ in effects):
+                placed = evolve(rules, tx.state, ev.StepResolved(actions=actions))
+            state = placed if placed is not None else tx.state
+            gained = sum(on_build[name](state, a.city, args) for name, args in effects)
+        out.append(replace(a, gained=gained) if gained else a)
+    return ev.StepResolved(actions=tuple(out))
+
+
+def _action(st: SWState, city: int, c: Choice) -> ev.Action:
+    return ev.Action(city=city, seat=controller(st, city), kind=c.action, card=c.card,
+                     bank=c.bank, left=c.left, right=c.right, bought_left=c.bought_left,
+                     bought_right=c.bought_right, chain=c.chain)
+
+
+def resolve_step(tx: Tx) -> None:
+    st = tx.state
+    actions = []
+    for city in sorted(st.stepping):
+        choice = st.chosen[city]
+        assert choice is not None
+        a = _action(st, city, choice)
+        if a.kind == STAGE:
+            a = replace(a, stage=st.cities[city].stages + 1)
+        actions.append(a)
+    tx.emit(_with_gains(tx, tuple(actions)))
+    st = tx.state
+    if st.turn < LAST_TURN:
+        tx.emit(ev.HandsPassed(direction=0 if st.variant else PASS_DIRECTION[st.age]))
+    elif st.turn == LAST_TURN:
+        keep = [
+            c for c, city in enumerate(st.cities)
+            if "seventh_card" in city.abilities and c < len(st.hands) and st.hands[c]
+            and not (st.variant and c == FREE_CITY)
+        ]
+        cards = tuple(() if c in keep else h for c, h in enumerate(st.hands))
+        tx.emit(ev.HandsDiscarded(cards=cards, pile=st.pile))
+    continue_age(tx)
+
+
+def qualifying_discards(cards: tuple[CardDef, ...], st: SWState, city: int) -> list[int]:
+    """Distinct cards of the discard pile that `city` may build (not one it already has)."""
+    names = st.cities[city].names
+    return [c for c in dict.fromkeys(st.discard) if not names >> cards[c].name_id & 1]
+
+
+def continue_age(tx: Tx) -> None:
+    while tx.state.halikarnassus:
+        city, seat = tx.state.halikarnassus[0]
+        if qualifying_discards(tx.rules.cards, tx.state, city):
+            tx.emit(ev.DiscardBuildBegan(city=city, seat=seat))
+            return
+        tx.emit(ev.DiscardBuildLapsed(city=city))
+    st = tx.state
+    if st.turn < LAST_TURN:
+        begin_turn(tx, st.turn + 1)
+        return
+    if st.turn == LAST_TURN:
+        keepers = tuple(c for c, h in enumerate(st.hands) if h)
+        if keepers:
+            tx.emit(ev.SeventhBegan(cities=keepers))
+            return
+    end_age(tx)
+
+
+def end_age(tx: Tx) -> None:
+    st = tx.state
+    tx.emit(ev.ConflictsResolved(age=st.age, tokens=conflict_tokens(st, st.age)))
+    if st.age < 3:
+        begin_age(tx, st.age + 1)
+        return
+    for c in range(len(st.cities)):
+        if copy_candidates(tx.rules.cards, tx.state, c):
+            tx.emit(ev.CopyGuildBegan(city=c, seat=controller(tx.state, c)))
+            return
+    end_game(tx)
+
+
+def copy_candidates(
+    cards: tuple[CardDef, ...], st: SWState, city: int
+) -> list[tuple[int, str]]:
+    """Guilds Olympia B may copy: (card, neighbour) for each guild of a neighbouring city."""
+    if "copy_guild" not in st.cities[city].abilities or st.cities[city].copied >= 0:
+        return []
+    out = []
+    for side, n in (("left", left_of(st, city)), ("right", right_of(st, city))):
+        out += [(c, side) for c in st.cities[n].built if cards[c].colour == PURPLE]
+    return out
+
+
+def end_game(tx: Tx) -> None:
+    for effect in tx.rules.end_effects:
+        effect(tx)
+    st = tx.state
+    seats = tuple(range(2)) if st.variant else tuple(range(len(st.cities)))
+    scores, ranking, rank = final_scores(tx.rules, st, seats)
+    tx.emit(ev.GameEnded(scores=scores, ranking=ranking, rank=rank))
+
+
+def decide_build_discarded(tx: Tx, command: BuildDiscarded) -> None:
+    st = tx.state
+    city = st.special
+    if command.card not in st.discard:
+        raise DomainError("not_in_discard", f"card {command.card} is not in the discard pile")
+    if command.card not in qualifying_discards(tx.rules.cards, st, city):
+        raise DomainError("already_built", "the city already has a structure of that name")
+    action = ev.Action(city=city, seat=command.seat, kind="from_discard", card=command.card)
+    tx.emit(_with_gains(tx, (action,)))
+    continue_age(tx)
+
+
+def decide_copy_guild(tx: Tx, command: CopyGuild) -> None:
+    st = tx.state
+    city = st.special
+    options = copy_candidates(tx.rules.cards, st, city)
+    if (command.card, command.neighbour) not in options:
+        raise DomainError("not_a_neighbour_guild",
+                          f"copiable guilds (card, neighbour): {sorted(set(options))}")
+    tx.emit(ev.GuildCopied(city=city, card=command.card, neighbour=command.neighbour))
+    for c in range(city + 1, len(st.cities)):
+        if copy_candidates(tx.rules.cards, tx.state, c):
+            tx.emit(ev.CopyGuildBegan(city=c, seat=controller(tx.state, c)))
+            return
+    end_game(tx)
+
+
+def discard_build_moves(
+    rules: SevenWondersRules, st: SWState, seat: int
+) -> list[BuildDiscarded]:
+    return [BuildDiscarded(seat=seat, card=c)
+            for c in qualifying_discards(rules.cards, st, st.special)]
+
+
+def copy_guild_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[CopyGuild]:
+    return [CopyGuild(seat=seat, card=c, neighbour=side)
+            for c, side in copy_candidates(rules.cards, st, st.special)]

@@ -1,0 +1,329 @@
+"""The card choice of a step: what a city may do with each card, and how it may pay.
+
+Every seat still to choose acts at once; a choice is checked against the state at the start
+of the step only (coins held then, discounts held then), so no seat's choice can change what
+another may do, and it stays hidden until the last choice reveals the step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders import trading
+from domain.sevenwonders.catalog_types import CardDef
+from domain.sevenwonders.commands import Play
+from domain.sevenwonders.state import (
+    BUILD,
+    DISCARD,
+    FREE_BUILD,
+    FREE_CITY,
+    STAGE,
+    Choice,
+    SWState,
+)
+
+if TYPE_CHECKING:
+    from domain.sevenwonders.hooks import SevenWondersRules
+
+DISCARD_COINS = 3
+
+
+def hand_owner(state: SWState, city: int) -> int:
+    return state.holder if state.variant and city == FREE_CITY else city
+
+
+def city_hand(state: SWState, city: int) -> tuple[int, ...]:
+    """The cards `city` may choose from (the Free City: the holder's, less the holder's pick)."""
+    hand = state.hands[hand_owner(state, city)]
+    if state.variant and city == FREE_CITY:
+        own = state.chosen[state.holder]
+        if own is not None:
+            i = hand.index(own.card)
+            hand = hand[:i] + hand[i + 1:]
+    return hand
+
+
+def due_city(state: SWState, seat: int) -> int | None:
+    """The city `seat` chooses for now: its own first, then (holder) the Free City's."""
+    chosen = state.chosen
+    stepping = state.stepping
+    if seat in stepping and chosen[seat] is None:
+        return seat
+    if (
+        state.variant and seat == state.holder and FREE_CITY in stepping
+        and chosen[FREE_CITY] is None and (seat not in stepping or chosen[seat] is not None)
+    ):
+        return FREE_CITY
+    return None
+
+
+def discount_bits(rules: SevenWondersRules, state: SWState, city: int) -> int:
+    bits = state.cities[city].discounts
+    for hook in rules.price_hooks:
+        bits = hook(state, city, bits)
+    return bits
+
+
+def card_cost(
+    rules: SevenWondersRules, state: SWState, city: int, card: int
+) -> tuple[int, bool, tuple[int, ...]]:
+    """(coins, free through a chain, resources) of building `card`."""
+    cd = rules.cards[card]
+    c = state.cities[city]
+    chain = any(c.names >> n & 1 for n in cd.chain_from)
+    cost = (cd.coins, int(chain), cd.cost)
+    for hook in rules.cost_hooks:
+        cost = hook(state, city, "card", card, cost)
+    return cost[0], bool(cost[1]), cost[2]
+
+
+def stage_cost(
+    rules: SevenWondersRules, state: SWState, city: int
+) -> tuple[int, bool, tuple[int, ...]] | None:
+    """(coins, free, resources) of the city's next stage, None when all are built."""
+    c = state.cities[city]
+    stages = rules.wonders[c.board].sides[c.side]
+    if c.stages >= len(stages):
+        return None
+    cost = (0, 0, stages[c.stages].cost)
+    for hook in rules.cost_hooks:
+        cost = hook(state, city, "stage", c.stages, cost)
+    return cost[0], bool(cost[1]), cost[2]
+
+
+def pay_options(
+    rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
+    every_split: bool = False,
+) -> tuple[trading.Payment, ...]:
+    return _pricer(rules, state, city, every_split)(resources)
+
+
+def _pricer(
+    rules: SevenWondersRules, state: SWState, city: int, every_split: bool
+) -> trading.Pricer:
+    """Ways to pay any cost for `city` now: one memo per trading context (the city's and its
+    neighbours' production and its discounts), shared by every card of the step."""
+    cities = state.cities
+    n = len(cities)
+    c = cities[city]
+    left = cities[(city - 1) % n]
+    right = cities[(city + 1) % n]
+    bits = discount_bits(rules, state, city)
+    return trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
+                           right.masks, bits, every_split))
+
+
+def _affordable(
+    rules: SevenWondersRules, state: SWState, city: int,
+    cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
+    pricer: trading.Pricer | None = None,
+) -> list[tuple[int, trading.Payment]]:
+    coins, free, resources = cost
+    if free:
+        return [(0, trading.FREE)]
+    budget = state.cities[city].coins - coins
+    if budget < 0:
+        return []
+    if pricer is None:
+        pricer = _pricer(rules, state, city, every_split)
+    return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
+
+
+def chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
+    """Per card, the bitmask of the names that make it free (a table per catalog)."""
+    found = _CHAINS.get(id(cards))
+    if found is None or found[0] is not cards:
+        masks = tuple(sum(1 << n for n in c.chain_from) for c in cards)
+        found = _CHAINS[id(cards)] = (cards, masks)
+    return found[1]
+
+
+_CHAINS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+FREE_ONLY = trading.FREE_ONLY
+MAX_TRADE = 14
+"""No resource cost exceeds 7 units, so no purchase costs more than 14 coins."""
+
+
+def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play]:
+    """Every card with every action and every way to pay it, cheapest first, discards last."""
+    city = due_city(state, seat)
+    if city is None:
+        return []
+    c = state.cities[city]
+    free_city = state.variant and city == FREE_CITY
+    named = city if free_city else None
+    pricer = _pricer(rules, state, city, free_city)
+    coins = c.coins
+    names = c.names
+    cards = rules.cards
+    chains = chain_masks(cards)
+    hooked = bool(rules.cost_hooks)
+    scost = stage_cost(rules, state, city)
+    stage_pays = _affordable(rules, state, city, scost, free_city, pricer) if scost else []
+    may_free = "free_build" in c.abilities and c.free_used != state.age
+    builds: list[Play] = []
+    discards: list[Play] = []
+    memo = pricer.memo
+    add = builds.append
+    hand = city_hand(state, city)
+    for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
+        cd = cards[card]
+        if not names >> cd.name_id & 1:
+            if hooked:
+                options = _affordable(rules, state, city, card_cost(rules, state, city, card),
+                                      free_city, pricer)
+                pays: Iterable[trading.Payment] = [p for _, p in options]
+            elif chains[card] & names:
+                pays = FREE_ONLY
+            elif cd.coins > coins:
+                pays = ()
+            else:
+                found = memo.get(cd.cost)
+                if found is None:
+                    found = pricer(cd.cost)
+                budget = coins - cd.coins
+                pays = found if budget >= MAX_TRADE else [p for p in found if p[0] + p[1] <= budget]
+            for lc, rc, bl, br in pays:
+                add(Play(seat=seat, card=card, action=BUILD, city=named, left=lc, right=rc,
+                         buy_left=bl, buy_right=br))
+            if may_free:
+                add(Play(seat=seat, card=card, action=FREE_BUILD, city=named))
+        for _, (lc, rc, bl, br) in stage_pays:
+            add(Play(seat=seat, card=card, action=STAGE, city=named, left=lc, right=rc,
+                     buy_left=bl, buy_right=br))
+        discards.append(Play(seat=seat, card=card, action=DISCARD, city=named))
+    if free_city and builds:
+        return builds
+    return builds + discards
+
+
+def _refuse(code: str, reason: str) -> DomainError:
+    return DomainError(code, reason)
+
+
+def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int, Choice]:
+    """The city and the checked choice of a `Play`; DomainError with the reason otherwise."""
+    seat = command.seat
+    city = seat if command.city is None else command.city
+    due = due_city(state, seat)
+    if due is None:
+        raise _refuse("already_chosen", f"seat {seat} has already chosen this step")
+    if city != due:
+        if state.variant and city == FREE_CITY and seat == state.holder:
+            raise _refuse("choose_own_first",
+                          "the holder chooses its own city's card before the Free City's")
+        raise _refuse("wrong_city", f"seat {seat} chooses for city {due} now, not {city}")
+    hand = city_hand(state, city)
+    card = command.card
+    if card not in hand:
+        raise _refuse("card_not_in_hand", f"card {card} is not in the hand of city {city}")
+    action = command.action
+    free_city = state.variant and city == FREE_CITY
+    c = state.cities[city]
+    if action == DISCARD:
+        if free_city and _free_city_can_build(rules, state, city, hand):
+            raise _refuse("free_city_must_build",
+                          "the Free City may discard only when it can build none of its cards")
+        return city, Choice(card=card, action=DISCARD)
+    if action not in (BUILD, STAGE, FREE_BUILD):
+        raise _refuse("unknown_action", f"action {action!r}: build, stage, discard or free")
+    cd = rules.cards[card]
+    if action in (BUILD, FREE_BUILD) and c.names >> cd.name_id & 1:
+        raise _refuse("already_built", f"the city already has a {cd.name}")
+    if action == FREE_BUILD:
+        if "free_build" not in c.abilities:
+            raise _refuse("no_free_build", "this city has no free structure ability")
+        if c.free_used == state.age:
+            raise _refuse("free_build_used", "the free structure of this age is used")
+        if command.left or command.right:
+            raise _refuse("wrong_payment", "a free structure costs nothing")
+        return city, Choice(card=card, action=FREE_BUILD)
+    if action == BUILD:
+        cost = card_cost(rules, state, city, card)
+    else:
+        scost = stage_cost(rules, state, city)
+        if scost is None:
+            raise _refuse("wonder_complete", "every stage of this wonder is built")
+        cost = scost
+    coins, free, resources = cost
+    if free:
+        if command.left or command.right or any(command.buy_left or ()) or any(
+            command.buy_right or ()
+        ):
+            raise _refuse("wrong_payment", "this construction is free through a chain")
+        return city, Choice(card=card, action=action, chain=action == BUILD)
+    budget = c.coins - coins
+    if budget < 0:
+        raise _refuse("cannot_afford", f"it costs {coins} coins; the city has {c.coins}")
+    payment = _payment(rules, state, city, resources, command, free_city)
+    lc, rc, bl, br = payment
+    if lc + rc > budget:
+        raise _refuse("cannot_afford",
+                      f"{coins} coins to the bank and {lc + rc} in trade exceed {c.coins}")
+    return city, Choice(card=card, action=action, left=lc, right=rc, bank=coins,
+                        bought_left=bl, bought_right=br)
+
+
+def _payment(
+    rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
+    command: Play, every_split: bool,
+) -> trading.Payment:
+    if command.buy_left is not None or command.buy_right is not None:
+        for p in pay_options(rules, state, city, resources, every_split):
+            if (p[2] == command.buy_left and p[3] == command.buy_right
+                    and command.left in (None, p[0]) and command.right in (None, p[1])):
+                return p  # a payment listed by legal_moves
+        bl = tuple(command.buy_left or trading.ZERO)
+        br = tuple(command.buy_right or trading.ZERO)
+        if len(bl) != 7 or len(br) != 7:
+            raise _refuse("bad_purchase", "buy_left and buy_right list 7 resource counts")
+        cities = state.cities
+        n = len(cities)
+        c, left, right = cities[city], cities[(city - 1) % n], cities[(city + 1) % n]
+        why = trading.valid_purchase(resources, c.fixed, c.own_masks, left.fixed, left.masks,
+                                     right.fixed, right.masks, bl, br)
+        if why is not None:
+            raise _refuse("bad_purchase", why)
+        bits = discount_bits(rules, state, city)
+        lc = trading.price(bl, bits & 0x7F)
+        rc = trading.price(br, bits >> 7)
+        if (command.left is not None and command.left != lc) or (
+            command.right is not None and command.right != rc
+        ):
+            raise _refuse("wrong_payment",
+                          f"that purchase costs {lc} to the left and {rc} to the right")
+        return (lc, rc, bl, br)
+    options = pay_options(rules, state, city, resources, every_split)
+    if not options:
+        raise _refuse("cannot_produce",
+                      "neither the city nor its neighbours produce what this costs")
+    if command.left is None and command.right is None:
+        return options[0]
+    for p in options:
+        if (command.left is None or p[0] == command.left) and (
+            command.right is None or p[1] == command.right
+        ):
+            return p
+    splits = [(p[0], p[1]) for p in options]
+    raise _refuse("no_such_payment",
+                  f"no way to pay {command.left} left and {command.right} right; "
+                  f"the ways to pay (left, right) are {splits}")
+
+
+def _free_city_can_build(
+    rules: SevenWondersRules, state: SWState, city: int, hand: tuple[int, ...]
+) -> bool:
+    c = state.cities[city]
+    scost = stage_cost(rules, state, city)
+    if scost and _affordable(rules, state, city, scost, True):
+        return True
+    for card in hand:
+        if c.names >> rules.cards[card].name_id & 1:
+            continue
+        if "free_build" in c.abilities and c.free_used != state.age:
+            return True
+        if _affordable(rules, state, city, card_cost(rules, state, city, card), True):
+            return True
+    return False

@@ -1,0 +1,310 @@
+"""Paying for a card or a wonder stage: own production first, then trading with neighbours.
+
+A payment is `(left_coins, right_coins, bought_left, bought_right)`. What is missing once the
+city's own fixed production is used is covered first by its one-of-several producers (every
+minimal residual is kept), then split between the two neighbours, who sell only what their
+brown and grey cards and their board make. Non-dominated means no other payment is as cheap
+on both sides and cheaper on one.
+
+Speed: resource vectors are packed into ints, 4 bits a resource (counts up to 7, the fourth
+bit a guard for borrow-free field arithmetic), so "what a neighbour may sell within what is
+missing" is a small set of ints and a split is a subtraction and a set lookup. Each part is
+memoised on the few values that bear on it (the missing resources, the producers that can
+help with them, the discounts on them), and so is the whole answer.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Vec = tuple[int, ...]
+Payment = tuple[int, int, Vec, Vec]
+
+ZERO: Vec = (0, 0, 0, 0, 0, 0, 0)
+BASE_PRICE = 2
+DISCOUNT_PRICE = 1
+FREE: Payment = (0, 0, ZERO, ZERO)
+FREE_ONLY: tuple[Payment, ...] = (FREE,)
+
+GUARD = sum(8 << (4 * i) for i in range(7))
+"""The guard bit of each 4-bit field."""
+UNIT: tuple[int, ...] = tuple(1 << (4 * i) for i in range(7))
+
+
+def pack(vec: Vec) -> int:
+    """A resource vector as an int, 4 bits a resource (counts above 7 are capped at 7)."""
+    found = _PACKED.get(vec)
+    if found is None:
+        found = _PACKED[vec] = sum(min(v, 7) << (4 * i) for i, v in enumerate(vec))
+    return found
+
+
+def unpack(x: int) -> Vec:
+    found = _UNPACKED.get(x)
+    if found is None:
+        found = _UNPACKED[x] = tuple((x >> (4 * i)) & 15 for i in range(7))
+    return found
+
+
+_PACKED: dict[Vec, int] = {}
+_UNPACKED: dict[int, Vec] = {}
+
+
+def sat_sub(a: int, b: int) -> int:
+    """Field by field max(a - b, 0)."""
+    d = (a | GUARD) - b
+    return d & (((d & GUARD) >> 3) * 7)
+
+
+def fits(a: int, b: int) -> bool:
+    """Field by field a <= b."""
+    return ((b | GUARD) - a) & GUARD == GUARD
+
+
+def field_mask(x: int) -> int:
+    """Bit i set when resource i is nonzero."""
+    found = _FIELD_MASK.get(x)
+    if found is None:
+        found = _FIELD_MASK[x] = sum(1 << i for i in range(7) if (x >> (4 * i)) & 15)
+    return found
+
+
+_FIELD_MASK: dict[int, int] = {}
+
+
+def missing(cost: Vec, fixed: Vec) -> Vec:
+    return tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def can_supply(need: Vec, masks: tuple[int, ...]) -> bool:
+    """Whether one-of-several producers (`masks`, one unit each) can cover `need`."""
+    for i, n in enumerate(need):
+        if n:
+            bit = 1 << i
+            rest = list(need)
+            rest[i] -= 1
+            reduced = tuple(rest)
+            for j, m in enumerate(masks):
+                if m & bit and can_supply(reduced, masks[:j] + masks[j + 1 :]):
+                    return True
+            return False
+    return True
+
+
+def payments(
+    cost: Vec,
+    own_fixed: Vec,
+    own_masks: tuple[int, ...],
+    left_fixed: Vec,
+    left_masks: tuple[int, ...],
+    right_fixed: Vec,
+    right_masks: tuple[int, ...],
+    discounts: int,
+    every_split: bool = False,
+) -> tuple[Payment, ...]:
+    """Ways to pay `cost` in resources, cheapest first; empty when none exists.
+
+    `discounts`: bit i for resource i bought at 1 coin from the left neighbour, bit 7+i from
+    the right. `every_split`: every distinct (left, right) coin split, dominated ones too
+    (the Free City's controller chooses the seller regardless of price).
+    """
+    return pricer((own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks,
+                   discounts, every_split))(cost)
+
+
+Context = tuple[Vec, tuple[int, ...], Vec, tuple[int, ...], Vec, tuple[int, ...], int, bool]
+"""(own fixed, own masks, left fixed, left masks, right fixed, right masks, discounts,
+every split): what a city's ways to pay depend on, whatever the cost."""
+
+
+class Pricer:
+    """Ways to pay any cost in one trading context, memoised per cost."""
+
+    __slots__ = ("discounts", "every", "lf", "lm", "memo", "own", "own_masks", "reach", "rf",
+                 "rm")
+
+    def __init__(self, ctx: Context) -> None:
+        own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
+        self.own = pack(own_fixed)
+        self.own_masks = own_masks
+        self.lf = pack(left_fixed)
+        self.lm = left_masks
+        self.rf = pack(right_fixed)
+        self.rm = right_masks
+        self.discounts = disc
+        self.every = every
+        self.memo: dict[Vec, tuple[Payment, ...]] = {}
+        reach = [a + b + c for a, b, c in zip(own_fixed, left_fixed, right_fixed, strict=True)]
+        for m in (*own_masks, *left_masks, *right_masks):
+            for i in _bits(m):
+                reach[i] += 1
+        self.reach = tuple(reach)
+        """What the three cities could ever supply: a cost beyond it has no payment."""
+
+    def __call__(self, cost: Vec) -> tuple[Payment, ...]:
+        found = self.memo.get(cost)
+        if found is None:
+            found = self.memo[cost] = self._price(cost)
+        return found
+
+    def _price(self, cost: Vec) -> tuple[Payment, ...]:
+        for c, r in zip(cost, self.reach, strict=True):
+            if c > r:
+                return ()
+        need = sat_sub(pack(cost), self.own)
+        if not need:
+            return FREE_ONLY
+        nm = field_mask(need)
+        lf, rf = self.lf, self.rf
+        key = (
+            need,
+            _restrict(self.own_masks, nm),
+            lf - sat_sub(lf, need),
+            _restrict(self.lm, nm),
+            rf - sat_sub(rf, need),
+            _restrict(self.rm, nm),
+            self.discounts & (nm | nm << 7),
+            self.every,
+        )
+        found = _MEMO.get(key)
+        if found is None:
+            if len(_MEMO) >= _MEMO_LIMIT:
+                _MEMO.clear()
+            found = _MEMO[key] = _solve(*key)
+        return found
+
+
+def _restrict(masks: tuple[int, ...], nm: int) -> tuple[int, ...]:
+    """The producers that can help with the resources in `nm`, in a canonical order."""
+    if not masks:
+        return ()
+    kept = [m & nm for m in masks if m & nm]
+    if len(kept) > 1:
+        kept.sort()
+    return tuple(kept)
+
+
+def pricer(ctx: Context) -> Pricer:
+    """The pricer of a trading context (shared while the context is unchanged)."""
+    found = _PRICERS.get(ctx)
+    if found is None:
+        if len(_PRICERS) >= _PRICERS_LIMIT:
+            _PRICERS.clear()
+        found = _PRICERS[ctx] = Pricer(ctx)
+    return found
+
+
+_PRICERS: dict[Context, Pricer] = {}
+_PRICERS_LIMIT = 1 << 14
+"""Contexts change as cities build: only recent ones are looked up again. The memos are
+bounded so that a long simulation or a long-lived service process stays small."""
+
+
+_MEMO: dict[tuple[object, ...], tuple[Payment, ...]] = {}
+_MEMO_LIMIT = 1 << 18
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(7) if mask >> i & 1)
+
+
+@lru_cache(maxsize=1 << 14)
+def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
+    """The minimal amounts still to buy once own one-of-several producers are used."""
+    states = {need}
+    for m in own:
+        grown = set(states)
+        for r in states:
+            for i in _bits(m):
+                if (r >> (4 * i)) & 15:
+                    grown.add(r - UNIT[i])
+        states = grown
+    ordered = sorted(states, key=lambda x: sum(unpack(x)))
+    minimal: list[int] = []
+    for r in ordered:
+        if not any(fits(m, r) for m in minimal):
+            minimal.append(r)
+    return tuple(minimal)
+
+
+@lru_cache(maxsize=1 << 14)
+def _offers(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
+    """Every amount (within `need`) a neighbour can sell, with its price."""
+    prices = [DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7)]
+    amounts = {0: 0}
+    for i in range(7):
+        top = (have >> (4 * i)) & 15
+        if top:
+            unit, price = UNIT[i], prices[i]
+            amounts = {a + k * unit: c + k * price for a, c in amounts.items()
+                       for k in range(top + 1)}
+    for m in masks:
+        grown = dict(amounts)
+        for a, c in amounts.items():
+            for i in _bits(m):
+                if (a >> (4 * i)) & 15 < (need >> (4 * i)) & 15:
+                    grown[a + UNIT[i]] = c + prices[i]
+        amounts = grown
+    return amounts
+
+
+def _solve(
+    need: int,
+    own: tuple[int, ...],
+    left_have: int,
+    left_masks: tuple[int, ...],
+    right_have: int,
+    right_masks: tuple[int, ...],
+    discounts: int,
+    every_split: bool,
+) -> tuple[Payment, ...]:
+    left = _offers(need, left_have, left_masks, discounts & 0x7F)
+    right = _offers(need, right_have, right_masks, discounts >> 7)
+    found: dict[tuple[int, int], tuple[int, int]] = {}
+    for residual in _residuals(need, own):
+        for lv, lc in left.items():
+            if fits(lv, residual):
+                rv = residual - lv
+                rc = right.get(rv)
+                if rc is not None and (lc, rc) not in found:
+                    found[(lc, rc)] = (lv, rv)
+    payments = [(lc, rc, unpack(lv), unpack(rv)) for (lc, rc), (lv, rv) in found.items()]
+    payments.sort(key=lambda p: (p[0] + p[1], p[0]))
+    if every_split:
+        return tuple(payments)
+    return tuple(
+        p for p in payments
+        if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in payments)
+    )
+
+
+def price(bought: Vec, cheap: int) -> int:
+    return sum(n * (DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE) for i, n in enumerate(bought))
+
+
+def valid_purchase(
+    cost: Vec,
+    own_fixed: Vec,
+    own_masks: tuple[int, ...],
+    left_fixed: Vec,
+    left_masks: tuple[int, ...],
+    right_fixed: Vec,
+    right_masks: tuple[int, ...],
+    bought_left: Vec,
+    bought_right: Vec,
+) -> str | None:
+    """Why buying exactly these resources cannot pay `cost`, or None when it can."""
+    if any(n < 0 for n in bought_left + bought_right):
+        return "negative amounts cannot be bought"
+    if not can_supply(missing(bought_left, left_fixed), left_masks):
+        return "the left neighbour does not produce what is bought from it"
+    if not can_supply(missing(bought_right, right_fixed), right_masks):
+        return "the right neighbour does not produce what is bought from it"
+    total = tuple(a + b for a, b in zip(bought_left, bought_right, strict=True))
+    if any(t > c for t, c in zip(total, cost, strict=True)):
+        return "more is bought than the cost needs"
+    rest = missing(missing(cost, total), own_fixed)
+    if not can_supply(rest, tuple(own_masks)):
+        return "own production and the purchase do not cover the cost"
+    return None
