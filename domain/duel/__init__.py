@@ -5,7 +5,14 @@ from typing import Any
 from domain.duel.game import BASE_RULES, DuelGame
 from domain.kernel.errors import DomainError
 from domain.kernel.registry import register
-from domain.kernel.traces import TraceResult, register_trace_format
+from domain.kernel.traces import (
+    PlayedGame,
+    TraceError,
+    TraceResult,
+    Writer,
+    register_trace_format,
+    register_trace_writer,
+)
 
 EXPANSIONS: tuple[str, ...] = ()
 """Expansions this build can attach (Agora and Duel Leaders attach through `DuelRules`)."""
@@ -34,5 +41,23 @@ def _replay(record: dict[str, Any]) -> TraceResult:
 
 
 register_trace_format("duel-trace/1", _replay)
+
+
+def _write(game: Any, played: PlayedGame) -> dict[str, Any]:
+    """A base game in `duel-trace/1`; a game with expansions in its expansion's format."""
+    from domain.duel.trace_writer import write_trace
+
+    if not played.expansions:
+        return write_trace(game, played)
+    writer = TRACE_WRITERS.get(tuple(sorted(played.expansions)))
+    if writer is None:
+        raise TraceError(f"no trace format records Duel with {list(played.expansions)}")
+    return writer(game, played)
+
+
+TRACE_WRITERS: dict[tuple[str, ...], Writer] = {}
+"""Trace writers of Duel games with expansions, by their sorted expansion names."""
+
+register_trace_writer("duel", _write)
 
 __all__ = ["BASE_RULES", "DuelGame"]
