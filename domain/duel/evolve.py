@@ -180,7 +180,8 @@ def _play_again(rules: DuelRules, s: DuelState, e: ev.PlayAgainGranted) -> DuelS
 
 
 def _action_owed(rules: DuelRules, s: DuelState, e: ev.ActionOwed) -> DuelState:
-    return replace(s, pending=(*s.pending, (e.action, e.arg)))
+    """The owing seat acts next (it is `current` in play; in a draft, the picker)."""
+    return replace(s, pending=(*s.pending, (e.action, e.arg)), current=e.seat)
 
 
 def _token_taken(rules: DuelRules, s: DuelState, e: ev.ProgressTokenTaken) -> DuelState:
@@ -268,7 +269,5 @@ MUTATORS: dict[type, Mutator] = {
 }
 
 
-
 def evolve(rules: DuelRules, state: DuelState, event: ev.Event) -> DuelState:
-    mutator = MUTATORS.get(type(event)) or rules.mutators[type(event)]
-    return mutator(rules, state, event)
+    return rules.table[type(event)](rules, state, event)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from domain.duel.transaction import Tx
 
 
-def _token_effects(tx: Tx, seat: int, token: int) -> None:
+def token_effects(tx: Tx, seat: int, token: int) -> None:
     t = tx.rules.tokens[token]
     for name, args in t.on_build:
         tx.rules.effects[name](tx, seat, args)
@@ -35,14 +35,14 @@ def choose_progress_token(tx: Tx, cmd: ChooseProgressToken) -> None:
     if cmd.token not in tx.state.board_tokens:
         raise DomainError("token_not_available", f"token {cmd.token} is not on the board")
     tx.emit(ev.ProgressTokenTaken(seat=cmd.seat, token=cmd.token, from_library=False))
-    _token_effects(tx, cmd.seat, cmd.token)
+    token_effects(tx, cmd.seat, cmd.token)
 
 
 def take_library_token(tx: Tx, cmd: TakeLibraryToken) -> None:
     if cmd.token not in tx.state.library_draw:
         raise DomainError("token_not_drawn", f"token {cmd.token} is not among those drawn")
     tx.emit(ev.ProgressTokenTaken(seat=cmd.seat, token=cmd.token, from_library=True))
-    _token_effects(tx, cmd.seat, cmd.token)
+    token_effects(tx, cmd.seat, cmd.token)
 
 
 def _destroyable(rules: DuelRules, state: DuelState, seat: int, colour: int) -> tuple[int, ...]:

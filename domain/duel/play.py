@@ -51,7 +51,7 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
 class Pricer:
     """Prices for one seat in one state: the shared parts are computed once per move list."""
 
-    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "up")
+    __slots__ = ("_discounts", "chains", "economy", "me", "rules", "seat", "state", "up")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         self.rules = rules
@@ -60,6 +60,10 @@ class Pricer:
         self.me = state.players[seat]
         self.up = unit_prices(rules, state, seat)
         self.economy = ECONOMY in state.players[1 - seat].tokens
+        chains = self.me.chains
+        for hook in rules.chain_hooks:
+            chains |= hook(state, seat)
+        self.chains = chains
         self._discounts: dict[int, int] = {}
         """Units waived per card colour (wonders: -1), computed on first use."""
 
@@ -74,12 +78,23 @@ class Pricer:
 
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
-        if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
+        if card.chain_from >= 0 and (self.chains >> card.chain_from) & 1:
             return Price(0, 0, 0, True, NOTHING, 0)
         discount = self._discount("card", card.colour)
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
+        coins = card.coins
+        if self.rules.waiver_hooks and self._waives(card.colour):
+            # One symbol of the cost ignored: a resource (one more unit waived) or a coin.
+            more, more_bought = cheapest(card.cost, self.me, self.up, discount + 1)
+            if coins and trade - more <= 1:
+                coins -= 1
+            elif more < trade:
+                trade, bought, discount = more, more_bought, discount + 1
         to_opp = trade if self.economy else 0
-        return Price(card.coins + trade, trade, to_opp, False, bought, discount)
+        return Price(coins + trade, trade, to_opp, False, bought, discount)
+
+    def _waives(self, colour: int) -> bool:
+        return any(hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks)
 
     def wonder(self, wonder: int) -> Price:
         discount = self._discount("wonder", -1)
@@ -186,6 +201,18 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
         move_pawn(tx, seat, card.shields + bonus)
     if card.science >= 0:
         symbol_gained(tx, seat, card.science)
+    for hook in tx.rules.build_hooks:
+        if tx.state.phase == OVER:
+            return
+        hook(tx, seat, card_id)
+
+
+def discard_coins(rules: DuelRules, state: DuelState, seat: int) -> int:
+    """2 coins plus 1 per yellow card, plus what expansions add (an Agora decree)."""
+    coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
+    for hook in rules.discard_hooks:
+        coins += hook(state, seat)
+    return coins
 
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
@@ -214,7 +241,7 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     state, seat = tx.state, cmd.seat
     card_id = _check_slot(tx.rules, state, cmd.slot)
-    coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
+    coins = discard_coins(tx.rules, state, seat)
     tx.emit(ev.CardDiscarded(seat=seat, slot=cmd.slot, card=card_id, coins=coins))
     reveal_uncovered(tx, cmd.slot)
     finish_action(tx)
@@ -245,6 +272,8 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
     reveal_uncovered(tx, cmd.slot)
     for name, args in wonder.on_build:
         rules.effects[name](tx, seat, args)
+    for hook in rules.wonder_hooks:
+        hook(tx, seat, cmd.wonder)
     if wonder.shields:
         move_pawn(tx, seat, wonder.shields)
         if tx.state.phase == OVER:  # military supremacy ends the game at once
@@ -269,6 +298,10 @@ def finish_action(tx: Tx) -> None:
     s = tx.state
     if s.phase == OVER or s.pending:
         return
+    for hook in tx.rules.turn_hooks:
+        if hook(tx):
+            return
+    s = tx.state
     layout = tx.rules.layouts[s.age - 1]
     if s.taken != layout.full:
         tx.emit(ev.TurnBegan(seat=s.current if s.replay else 1 - s.current))
