@@ -14,21 +14,40 @@ from domain.kernel.traces import (
     register_trace_writer,
 )
 
-EXPANSIONS: tuple[str, ...] = ()
-"""Expansions this build can attach (Agora and Duel Leaders attach through `DuelRules`)."""
+EXPANSIONS: tuple[str, ...] = ("agora",)
+"""Expansions this build can attach, in the order they are attached (each through
+`DuelRules`; Duel Leaders will attach the same way, combinable with Agora)."""
 
 _BASE = DuelGame(BASE_RULES)
+_GAMES: dict[tuple[str, ...], DuelGame] = {(): _BASE}
+
+
+def _attach(name: str, rules: Any) -> Any:
+    if name == "agora":
+        from domain.duel_agora import attach
+
+        return attach(rules)
+    raise DomainError("unknown_expansion", f"Duel has no expansion {name!r}")
 
 
 def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
     unknown = [e for e in expansions if e not in EXPANSIONS]
     if unknown:
         raise DomainError("unknown_expansion", f"Duel has no expansion {unknown}")
+    if len(set(expansions)) != len(expansions):
+        raise DomainError("duplicate_expansion", f"an expansion is named twice: {expansions}")
     if options:
         raise DomainError(
-            "unknown_option", f"the Duel base game takes no options; got {sorted(options)}"
+            "unknown_option", f"7 Wonders Duel takes no options; got {sorted(options)}"
         )
-    return _BASE
+    key = tuple(e for e in EXPANSIONS if e in expansions)
+    game = _GAMES.get(key)
+    if game is None:
+        rules = BASE_RULES
+        for name in key:
+            rules = _attach(name, rules)
+        game = _GAMES[key] = DuelGame(rules)
+    return game
 
 
 register("duel", _factory)

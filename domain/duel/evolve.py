@@ -180,8 +180,7 @@ def _play_again(rules: DuelRules, s: DuelState, e: ev.PlayAgainGranted) -> DuelS
 
 
 def _action_owed(rules: DuelRules, s: DuelState, e: ev.ActionOwed) -> DuelState:
-    """The owing seat acts next (it is `current` in play; in a draft, the picker)."""
-    return replace(s, pending=(*s.pending, (e.action, e.arg)), current=e.seat)
+    return replace(s, pending=(*s.pending, (e.action, e.arg, e.seat)))
 
 
 def _token_taken(rules: DuelRules, s: DuelState, e: ev.ProgressTokenTaken) -> DuelState:

@@ -80,8 +80,8 @@ class DuelView(msgspec.Struct, frozen=True):
 def acting_seats(state: DuelState) -> tuple[int, ...]:
     if state.phase in (SETUP, OVER):
         return ()
-    if state.pending:  # an owed action (in a draft: the picker's, e.g. an Agora wonder)
-        return (state.current,)
+    if state.pending:  # the seat owing the first action (in a draft: an Agora picker)
+        return (state.pending[0][2],)
     if state.phase == DRAFT:
         # Between a round's last pick and the next reveal nobody may pick.
         return (draft.picker(state),) if state.draft_offer else ()
@@ -135,7 +135,7 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
         draft_offer=state.draft_offer,
         pending=tuple(
             OWED_NAMES[k] if k < len(OWED_NAMES) else rules.owed_names[k]
-            for k, _ in state.pending
+            for k, _, _ in state.pending
         ),
         library_draw=state.library_draw if seat is not None and seat == drawer else (),
         retired_wonders=state.retired_wonders,
