@@ -74,8 +74,22 @@ def _write(game: Any, played: PlayedGame) -> dict[str, Any]:
     return writer(game, played)
 
 
-TRACE_WRITERS: dict[tuple[str, ...], Writer] = {}
+def _write_agora(game: Any, played: PlayedGame) -> dict[str, Any]:
+    from domain.duel_agora.trace import write_agora_trace
+
+    return write_agora_trace(game, played)
+
+
+def _replay_agora(record: dict[str, Any]) -> TraceResult:
+    from domain.duel_agora.trace import replay_agora_trace
+
+    return replay_agora_trace(record)
+
+
+TRACE_WRITERS: dict[tuple[str, ...], Writer] = {("agora",): _write_agora}
 """Trace writers of Duel games with expansions, by their sorted expansion names."""
+
+register_trace_format("duel-agora-trace/1", _replay_agora)
 
 register_trace_writer("duel", _write)
 

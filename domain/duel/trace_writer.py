@@ -5,7 +5,7 @@ the whole deal, every move with its payment, the state after every move and the 
 scores. The format numbers seats from the first player of the wonder draft (seat 0), so a
 game whose deal made seat 1 the first player is written with the seats swapped: `seat`,
 `coins`, `buildings`, `next`, `starts`, `winner` and the scores are exchanged, `pawn`
-changes sign and the looting tokens `p2`/`m2` and `p5`/`m5` trade names.
+changes sign and the military tokens trade sides (`p2`/`m2`, `p5`/`m5`).
 
 An expansion extends the record (`SetupHook`, `MoveHook`, `StateHook`) under its own format
 name; the base part of each setup, move and state stays exactly `duel-trace/1`.
@@ -32,7 +32,6 @@ FORMAT = "duel-trace/1"
 ENGINE = "polis"
 POLICY = "uniform random over Polis's legal moves (seat, then move)"
 
-_SWAPPED_LOOTING = {"p2": "m2", "p5": "m5", "m2": "p2", "m5": "p5"}
 
 MoveHook = Callable[["DuelRules", DuelState, Any, list[Any], DuelState, "SeatMap"],
                     dict[str, Any] | None]
@@ -62,7 +61,10 @@ class SeatMap:
         return -pawn if self.flip else pawn
 
     def looting(self, name: str) -> str:
-        return _SWAPPED_LOOTING.get(name, name) if self.flip else name
+        """Military tokens are named for their side: p* on seat 1's, m* on seat 0's."""
+        if not self.flip or name[:1] not in ("p", "m"):
+            return name
+        return ("m" if name[0] == "p" else "p") + name[1:]
 
 
 def state_record(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str, Any]:
@@ -74,12 +76,11 @@ def state_record(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str
         for i, t in enumerate(rules.military_tokens)
         if (state.looting >> i) & 1
     ]
-    order = {"p2": 0, "p5": 1, "m2": 2, "m5": 3}
     return {
         "age": state.age,
         "coins": [p.coins for p in players],
         "pawn": seats.pawn(state.pawn),
-        "looting_left": sorted(looting, key=lambda n: order.get(n, 4)),
+        "looting_left": sorted(looting, key=lambda n: (n[:1] == "m", n)),
         "buildings": [[cards[c].name for c in p.buildings] for p in players],
         "wonders_built": [[wonders[w].name for w in p.built_wonders] for p in players],
         "tokens": [[tokens[t].name for t in p.tokens] for p in players],
