@@ -35,7 +35,7 @@ def test_contents_counts(ref: dict[str, Any]) -> None:
     assert len(catalog.CONSPIRACIES) == contents["conspiracy_cards"]
     assert len(catalog.DECREES) == contents["decree_tokens"]
     assert len(catalog.MILITARY_TOKENS) == contents["military_tokens"]
-    assert catalog.CUBES_PER_SEAT == contents["influence_cubes"]["per_player"]
+    assert contents["influence_cubes"]["per_player"] == catalog.CUBES_PER_SEAT
 
 
 def test_politicians_by_section(ref: dict[str, Any]) -> None:
@@ -48,7 +48,7 @@ def test_politicians_by_section(ref: dict[str, Any]) -> None:
 
 def test_senators_per_age_and_structures(ref: dict[str, Any]) -> None:
     per_age = ref["setup"]["senators_per_age"]
-    assert catalog.SENATORS_PER_AGE == (per_age["age_1"], per_age["age_2"], per_age["age_3"])
+    assert (per_age["age_1"], per_age["age_2"], per_age["age_3"]) == catalog.SENATORS_PER_AGE
     for age in (1, 2, 3):
         spec = ref["agora_card_structures"][f"age_{age}"]
         layout = catalog.LAYOUTS[age - 1]
