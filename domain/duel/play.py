@@ -51,7 +51,7 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
 class Pricer:
     """Prices for one seat in one state: the shared parts are computed once per move list."""
 
-    __slots__ = ("_discounts", "chains", "economy", "me", "rules", "seat", "state", "up")
+    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "up")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         self.rules = rules
@@ -60,10 +60,6 @@ class Pricer:
         self.me = state.players[seat]
         self.up = unit_prices(rules, state, seat)
         self.economy = ECONOMY in state.players[1 - seat].tokens
-        chains = self.me.chains
-        for hook in rules.chain_hooks:
-            chains |= hook(state, seat)
-        self.chains = chains
         self._discounts: dict[int, int] = {}
         """Units waived per card colour (wonders: -1), computed on first use."""
 
@@ -78,12 +74,41 @@ class Pricer:
 
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
+        if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
+            return Price(0, 0, 0, True, NOTHING, 0)
+        discount = self._discount("card", card.colour)
+        trade, bought = cheapest(card.cost, self.me, self.up, discount)
+        to_opp = trade if self.economy else 0
+        return Price(card.coins + trade, trade, to_opp, False, bought, discount)
+
+    def wonder(self, wonder: int) -> Price:
+        discount = self._discount("wonder", -1)
+        cost = self.rules.wonders[wonder].cost
+        trade, bought = cheapest(cost, self.me, self.up, discount)
+        return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
+
+
+class HookedPricer(Pricer):
+    """The Pricer of a ruleset with chain or cost-symbol hooks (an expansion's decrees);
+    the base game keeps the plain one, so its hot path pays nothing for them."""
+
+    __slots__ = ("chains",)
+
+    def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
+        super().__init__(rules, state, seat)
+        chains = self.me.chains
+        for hook in rules.chain_hooks:
+            chains |= hook(state, seat)
+        self.chains = chains
+
+    def card(self, card_id: int) -> Price:
+        card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.chains >> card.chain_from) & 1:
             return Price(0, 0, 0, True, NOTHING, 0)
         discount = self._discount("card", card.colour)
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         coins = card.coins
-        if self.rules.waiver_hooks and self._waives(card.colour):
+        if self._waives(card.colour):
             # One symbol of the cost ignored: a resource (one more unit waived) or a coin.
             more, more_bought = cheapest(card.cost, self.me, self.up, discount + 1)
             if coins and trade - more <= 1:
@@ -96,12 +121,6 @@ class Pricer:
     def _waives(self, colour: int) -> bool:
         return any(hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks)
 
-    def wonder(self, wonder: int) -> Price:
-        discount = self._discount("wonder", -1)
-        cost = self.rules.wonders[wonder].cost
-        trade, bought = cheapest(cost, self.me, self.up, discount)
-        return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
-
 
 _LAST_PRICER: list[Pricer] = []
 
@@ -112,9 +131,9 @@ def pricer_for(rules: DuelRules, state: DuelState, seat: int) -> Pricer:
         last = _LAST_PRICER[0]
         if last.state is state and last.seat == seat and last.rules is rules:
             return last
-        _LAST_PRICER[0] = pricer = Pricer(rules, state, seat)
+        _LAST_PRICER[0] = pricer = rules.pricer_type(rules, state, seat)
     else:
-        pricer = Pricer(rules, state, seat)
+        pricer = rules.pricer_type(rules, state, seat)
         _LAST_PRICER.append(pricer)
     return pricer
 
@@ -207,14 +226,6 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
         hook(tx, seat, card_id)
 
 
-def discard_coins(rules: DuelRules, state: DuelState, seat: int) -> int:
-    """2 coins plus 1 per yellow card, plus what expansions add (an Agora decree)."""
-    coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
-    for hook in rules.discard_hooks:
-        coins += hook(state, seat)
-    return coins
-
-
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
     card_id = _check_slot(rules, state, cmd.slot)
@@ -241,7 +252,9 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     state, seat = tx.state, cmd.seat
     card_id = _check_slot(tx.rules, state, cmd.slot)
-    coins = discard_coins(tx.rules, state, seat)
+    coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
+    for hook in tx.rules.discard_hooks:  # an expansion's bonus (an Agora decree)
+        coins += hook(state, seat)
     tx.emit(ev.CardDiscarded(seat=seat, slot=cmd.slot, card=card_id, coins=coins))
     reveal_uncovered(tx, cmd.slot)
     finish_action(tx)

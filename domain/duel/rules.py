@@ -17,6 +17,7 @@ from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
     from domain.duel.deal import Deal
+    from domain.duel.play import Pricer
     from domain.duel.state import DuelState
     from domain.duel.transaction import Tx
 
@@ -118,10 +119,16 @@ class DuelRules:
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)
     """Every event type's mutator: the base ones, then the expansions' (which may wrap)."""
 
+    pricer_type: type[Pricer] = field(init=False, repr=False, compare=False)
+    """The plain Pricer, or the one that applies chain and cost-symbol hooks."""
+
     def __post_init__(self) -> None:
         from domain.duel.evolve import MUTATORS
+        from domain.duel.play import HookedPricer, Pricer
 
         object.__setattr__(self, "table", {**MUTATORS, **self.mutators})
+        hooked = self.chain_hooks or self.waiver_hooks
+        object.__setattr__(self, "pricer_type", HookedPricer if hooked else Pricer)
 
     def extend(self, **changes: Any) -> DuelRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""
