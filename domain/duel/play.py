@@ -159,7 +159,7 @@ def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[in
     )
 
 
-def _check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
+def check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
     layout = rules.layouts[state.age - 1]
     if not 0 <= slot < len(layout.slots):
         raise DomainError("unknown_slot", f"slot {slot} is not in the Age {state.age} structure")
@@ -228,7 +228,7 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = _check_slot(rules, state, cmd.slot)
+    card_id = check_slot(rules, state, cmd.slot)
     price = card_price(rules, state, seat, card_id)
     _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
     tx.emit(
@@ -251,7 +251,7 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
 
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     state, seat = tx.state, cmd.seat
-    card_id = _check_slot(tx.rules, state, cmd.slot)
+    card_id = check_slot(tx.rules, state, cmd.slot)
     coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
     for hook in tx.rules.discard_hooks:  # an expansion's bonus (an Agora decree)
         coins += hook(state, seat)
@@ -262,7 +262,7 @@ def discard_card(tx: Tx, cmd: DiscardCard) -> None:
 
 def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = _check_slot(rules, state, cmd.slot)
+    card_id = check_slot(rules, state, cmd.slot)
     if cmd.wonder not in buildable_wonders(rules, state, seat):
         raise DomainError(
             "wonder_not_available",

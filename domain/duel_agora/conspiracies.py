@@ -19,7 +19,7 @@ from domain.duel import events as ev
 from domain.duel.catalog_types import BLUE, YELLOW
 from domain.duel.effects import destroy_card
 from domain.duel.military import move_pawn
-from domain.duel.play import finish_action, reveal_uncovered
+from domain.duel.play import check_slot, finish_action, reveal_uncovered
 from domain.duel.state import OVER, DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
@@ -51,10 +51,8 @@ def conspire(tx: Tx, seat: int) -> None:
 
 
 def prepare(tx: Tx, cmd: acmd.PrepareConspiracy) -> None:
-    from domain.duel.play import _check_slot
-
     state, seat = tx.state, cmd.seat
-    card = _check_slot(tx.rules, state, cmd.slot)
+    card = check_slot(tx.rules, state, cmd.slot)
     ext = agora(state)
     if not 0 <= cmd.conspiracy < len(ext.held[seat]) or ext.prepared[seat][cmd.conspiracy] >= 0:
         raise DomainError("conspiracy_not_preparable",

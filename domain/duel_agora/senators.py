@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.duel import events as ev
-from domain.duel.play import _check_slot, finish_action, reveal_uncovered
+from domain.duel.play import check_slot, finish_action, reveal_uncovered
 from domain.duel.state import DuelState
 from domain.duel_agora import events as aev
 from domain.duel_agora import owed
@@ -36,7 +36,7 @@ def recruit_cost(state: DuelState, seat: int) -> int:
 
 def recruit(tx: Tx, cmd: RecruitSenator) -> None:
     state, seat = tx.state, cmd.seat
-    card = _check_slot(tx.rules, state, cmd.slot)
+    card = check_slot(tx.rules, state, cmd.slot)
     senator = SENATOR_BY_CARD.get(card)
     if senator is None:
         raise DomainError("not_a_senator", "only a senator card may be recruited")
