@@ -35,7 +35,8 @@ POLICY = "uniform random over Polis's legal moves (seat, then move)"
 
 MoveHook = Callable[["DuelRules", DuelState, Any, list[Any], DuelState, "SeatMap"],
                     dict[str, Any] | None]
-"""Gives the move record of an expansion's command (None: not the expansion's)."""
+"""Gives the move record of an expansion's command, or fields an expansion adds to a base
+move (None: nothing to add)."""
 StateHook = Callable[["DuelRules", DuelState, "SeatMap"], dict[str, Any]]
 """Extra fields of the state after a move."""
 SetupHook = Callable[["DuelRules", DuelState, "SeatMap"], dict[str, Any]]
@@ -186,8 +187,9 @@ def write_trace(
         before = state
         state = fold(game, events, state)
         move = base_move(rules, before, command, events, seats)
-        if move is None and move_hook is not None:
-            move = move_hook(rules, before, command, events, state, seats)
+        if move_hook is not None:
+            extra = move_hook(rules, before, command, events, state, seats)
+            move = extra if move is None else {**move, **(extra or {})}
         if move is None:
             raise ValueError(f"no trace move for {type(command).__name__}")
         observed = state_record(rules, state, seats)

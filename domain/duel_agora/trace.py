@@ -99,6 +99,9 @@ def agora_move(
     kind = type(command)
     cards, wonders, tokens = _names(rules.cards), _names(rules.wonders), _names(rules.tokens)
     ext = agora(before)
+    if kind is cmd.PickWonder:  # Curia Julia's pick draws 2 conspiracies
+        picked = [c for e in events if type(e) is aev.ConspiraciesDrawn for c in e.cards]
+        return {"drawn": [CONSPIRACY_NAMES[c] for c in picked]} if picked else None
     if kind is acmd.RecruitSenator:
         paid = _first(events, aev.SenatorRecruited).cost
         return {"kind": "recruit_senator", **_slot(rules, before, command.slot), "paid": paid}
@@ -337,10 +340,10 @@ def replay_agora_trace(record: dict[str, Any], game: DuelGame | None = None) -> 
         except DomainError as exc:
             disagree(index, move, "decide", "accepted", f"{exc.code}: {exc.reason}")
             return result
-        mine = base_move(rules, before, command, events, SeatMap(0)) or agora_move(
-            rules, before, command, events, state, SeatMap(0))
+        mine = {**(base_move(rules, before, command, events, SeatMap(0)) or {}),
+                **(agora_move(rules, before, command, events, state, SeatMap(0)) or {})}
         for field, value in move.items():
-            if mine is not None and mine.get(field, value) != value:
+            if mine.get(field, value) != value:
                 disagree(index, move, f"move.{field}", value, mine.get(field))
         result.moves += 1
         observed = _state(rules, state)
