@@ -180,7 +180,10 @@ def _play_again(rules: DuelRules, s: DuelState, e: ev.PlayAgainGranted) -> DuelS
 
 
 def _action_owed(rules: DuelRules, s: DuelState, e: ev.ActionOwed) -> DuelState:
-    return replace(s, pending=(*s.pending, (e.action, e.arg, e.seat)))
+    owed = (e.action, e.arg, e.seat)
+    if e.position < 0:
+        return replace(s, pending=(*s.pending, owed))
+    return replace(s, pending=(*s.pending[:e.position], owed, *s.pending[e.position:]))
 
 
 def _token_taken(rules: DuelRules, s: DuelState, e: ev.ProgressTokenTaken) -> DuelState:

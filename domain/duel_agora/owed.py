@@ -69,8 +69,8 @@ SENATE_SECTION_SHIFT = 4
 """A politician's owed arg: section * 4 + actions left."""
 
 
-def owe(tx: Tx, seat: int, kind: int, arg: int = 0) -> None:
-    tx.emit(ev.ActionOwed(seat=seat, action=kind, arg=arg))
+def owe(tx: Tx, seat: int, kind: int, arg: int = 0, position: int = -1) -> None:
+    tx.emit(ev.ActionOwed(seat=seat, action=kind, arg=arg, position=position))
 
 
 def done(tx: Tx) -> None:

@@ -45,16 +45,19 @@ def _knossos(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
 
 
 def _place_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
-    """Small Agora military token: place 1 cube in any chamber."""
+    """Small Agora military token: place 1 cube in any chamber (at once: first owed)."""
     if agora(tx.state).cubes_left(seat):
-        owed.owe(tx, seat, owed.OWE_PLACE)
+        owed.owe(tx, seat, owed.OWE_PLACE, position=0)
 
 
 def _remove_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
-    """Large Agora military token: remove 1 opponent cube, then you may move 1 of yours."""
+    """Large Agora military token: remove 1 opponent cube, then you may move 1 of yours
+    (at once: first owed, in that order)."""
+    first = 0
     if any(agora(tx.state).cubes[1 - seat]):
-        owed.owe(tx, seat, owed.OWE_REMOVE)
-    owed.owe(tx, seat, owed.OWE_MOVE)
+        owed.owe(tx, seat, owed.OWE_REMOVE, position=0)
+        first = 1
+    owed.owe(tx, seat, owed.OWE_MOVE, position=first)
 
 
 def _senate_score(rules: DuelRules, state: DuelState, seat: int) -> int:

@@ -186,3 +186,9 @@ def decline(state: DuelState, seat: int) -> DuelState:
 
 
 __all__ = ["cmd"]
+
+
+def recruit_at(state: DuelState, seat: int, slot_name: str) -> acmd.RecruitSenator:
+    """The legal RecruitSenator of the named slot of the current structure."""
+    index = RULES.layouts[state.age - 1].by_name[slot_name]
+    return next(m for m in moves(state, seat, acmd.RecruitSenator) if m.slot == index)

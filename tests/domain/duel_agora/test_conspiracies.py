@@ -290,3 +290,19 @@ def test_conspiracy_ids_are_the_reference_names() -> None:
         "Extortion", "Blackmail", "Expropriation", "Swindle", "Obscurantism", "Coup",
         "Property Fraud", "Treason", "Political Maneuver", "Espionage", "Turn of Events",
         "Embezzlement", "Foreclosure", "Coercion", "Insider Influence", "Sabotage"}
+
+
+def test_a_military_token_reached_mid_sequence_is_resolved_at_once() -> None:
+    """The shield decree (D09) reached through a politician's first action moves the pawn
+    onto the small token: its placement comes before the politician's second action."""
+    from domain.duel_agora.owed import OWE_SENATE
+    from tests.domain.duel_agora.support import POLITICIAN_LEFT, put
+
+    state = turn(drafted(deal(decrees=("D09", "D02", "D03", "D04", "D05", "D06"))), 0)
+    state = G.evolve(state, ev.ConflictPawnMoved(seat=0, shields=0, position=2))
+    state = give(put(state, "r5x1", POLITICIAN_LEFT), 0, "Theater", "Altar")
+    slot = G.rules.layouts[0].by_name["r5x1"]
+    recruit = next(m for m in moves(state, 0, acmd.RecruitSenator) if m.slot == slot)
+    _, state = run(state, recruit, acmd.PlaceInfluence(seat=0, chamber=0))
+    assert state.pawn == 3
+    assert [k for k, _, _ in state.pending] == [OWE_PLACE, OWE_SENATE]

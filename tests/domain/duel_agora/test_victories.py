@@ -18,9 +18,9 @@ from tests.domain.duel_agora.support import (
     drafted,
     give,
     hold,
-    moves,
     of_type,
     put,
+    recruit_at,
     run,
     turn,
 )
@@ -44,7 +44,7 @@ def test_military_supremacy_through_the_shield_decree() -> None:
     """Taking control of D09's chamber moves the pawn 1 space: from 8 it reaches the capital."""
     state = G.evolve(_game(), ev.ConflictPawnMoved(seat=0, shields=0, position=8))
     state = put(state, "r5x1", POLITICIAN_LEFT)
-    recruit = moves(state, 0, acmd.RecruitSenator)[0]
+    recruit = recruit_at(state, 0, "r5x1")
     events, state = run(state, recruit, acmd.PlaceInfluence(seat=0, chamber=0))
     (ended,) = of_type(events, ev.GameEnded)
     assert (ended.winner, ended.victory) == (0, "military")

@@ -15,9 +15,9 @@ from tests.domain.duel_agora.support import (
     drafted,
     ext,
     hold,
-    moves,
     of_type,
     put,
+    recruit_at,
     run,
     turn,
 )
@@ -48,7 +48,7 @@ def test_views_hide_the_other_seats_conspiracies_face_down_decrees_and_the_deck(
 
 def test_the_draw_is_seen_by_the_drawer_only_and_top_or_bottom_by_all() -> None:
     state = put(turn(drafted(deal(decrees=DECREES)), 0), "r5x1", CONSPIRATOR)
-    recruit = moves(state, 0, acmd.RecruitSenator)[0]
+    recruit = recruit_at(state, 0, "r5x1")
     events, state = run(state, recruit, acmd.Conspire(seat=0))
     (drawn,) = of_type(events, aev.ConspiraciesDrawn)
     assert G.redact(drawn, 1).cards == () and G.redact(drawn, None).cards == ()
