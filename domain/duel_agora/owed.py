@@ -7,10 +7,12 @@ politician's further actions, the 'you may move a cube' of eight conspiracies an
 Knossos and the large military token, Turn of Events' second discard, Curia Julia's
 trigger, a senator's action: "vous pouvez") always accept `Decline`.
 
-Choices (agora-rules-fr): effects owed during a sequence (a military token reached by the
-shield decree while a politician acts) are resolved after the sequence, in the order
-they arose; a token reached because a seat lost the shield decree is taken by the other
-seat, whose owed action comes before the turn goes on.
+Choices (agora-rules-fr): a military token's action is resolved at once, before the rest
+of the sequence that reached it (a politician's further actions, a conspiracy's other
+steps): a token applies when the pawn enters its zone. (The licensed implementation does
+so after a single action but lets a politician finish its actions first.) Other owed
+actions are resolved in the order they arose. A token reached because a seat lost the
+shield decree is taken by the other seat (it lies on the loser's side), which acts first.
 """
 
 from __future__ import annotations
