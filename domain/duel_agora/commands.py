@@ -81,7 +81,7 @@ class TakeCard(Command, frozen=True, tag=True):
 class ExchangeCards(Command, frozen=True, tag=True):
     take: int
     give: int
-    """-1 when the seat has no card of that colour to give."""
+    """One of the seat's cards of the taken card's colour."""
 
 
 class MoveDecree(Command, frozen=True, tag=True):

@@ -208,13 +208,13 @@ def _foreclose_moves(rules: DuelRules, state: DuelState, seat: int, arg: int) ->
 
 
 def _coerce_moves(rules: DuelRules, state: DuelState, seat: int, arg: int) -> list[Any]:
-    """Coercion: a seat with no card of the taken colour gives nothing (choice: the
-    exchange is owed only as far as possible)."""
+    """Coercion is an exchange ("en échange"): a colour can be taken only by a seat that
+    has a card of that colour to give (as the licensed implementation reads it)."""
     moves: list[Any] = []
     for take in _opponent_cards(rules, state, seat, (1 << BLUE) | (1 << GREEN)):
         colour = rules.cards[take].colour
-        mine = [c for c in state.players[seat].buildings if rules.cards[c].colour == colour]
-        moves += [acmd.ExchangeCards(seat=seat, take=take, give=g) for g in mine or [-1]]
+        moves += [acmd.ExchangeCards(seat=seat, take=take, give=g)
+                  for g in state.players[seat].buildings if rules.cards[g].colour == colour]
     return moves
 
 
@@ -404,19 +404,17 @@ def take_card(tx: Tx, cmd: acmd.TakeCard) -> None:
 
 def exchange_cards(tx: Tx, cmd: acmd.ExchangeCards) -> None:
     """Coercion: cards change city without being constructed; a green card's symbol counts
-    for its new owner at once (a new pair earns a progress token, six different symbols
-    are scientific supremacy: 'dès que')."""
+    for its new owner at once, either seat (a new pair earns a progress token, six
+    different symbols are scientific supremacy: 'dès que')."""
     from domain.duel.science import symbol_gained
 
     _require(tx.rules, tx.state, cmd)
     seat = cmd.seat
     _step(tx, seat)
     tx.emit(aev.CardTaken(seat=seat, owner=1 - seat, card=cmd.take))
-    if cmd.give >= 0:
-        tx.emit(aev.CardTaken(seat=1 - seat, owner=seat, card=cmd.give))
+    tx.emit(aev.CardTaken(seat=1 - seat, owner=seat, card=cmd.give))
     symbol_gained(tx, seat, tx.rules.cards[cmd.take].science)
-    if cmd.give >= 0:
-        symbol_gained(tx, 1 - seat, tx.rules.cards[cmd.give].science)
+    symbol_gained(tx, 1 - seat, tx.rules.cards[cmd.give].science)
     done(tx)
 
 

@@ -146,7 +146,7 @@ def agora_move(
         return {"kind": "take_card", "card": cards[command.card]}
     if kind is acmd.ExchangeCards:
         return {"kind": "exchange_cards", "take": cards[command.take],
-                "give": cards[command.give] if command.give >= 0 else None}
+                "give": cards[command.give]}
     if kind is acmd.MoveDecree:
         return {"kind": "move_decree", "decree": DECREE_KEYS[command.decree],
                 "to": command.chamber + 1}
@@ -264,9 +264,8 @@ def command_for(
         "build_removed_card": lambda: acmd.BuildRemovedCard(seat=seat, card=card()),
         "take_aside_token": lambda: acmd.TakeAsideToken(seat=seat, token=token()),
         "take_card": lambda: acmd.TakeCard(seat=seat, card=card()),
-        "exchange_cards": lambda: acmd.ExchangeCards(
-            seat=seat, take=card("take"),
-            give=card("give") if move.get("give") is not None else -1),
+        "exchange_cards": lambda: acmd.ExchangeCards(seat=seat, take=card("take"),
+                                                     give=card("give")),
         "move_decree": lambda: acmd.MoveDecree(
             seat=seat, decree=n.get(n.decrees, move["decree"], "decree"),
             chamber=move["to"] - 1),
