@@ -219,7 +219,8 @@ class DuelGame:
     def catalog(self) -> dict[str, Any]:
         """Ids, stable keys and names of everything a view or a command refers to."""
         layouts = [[slot.name for slot in layout.slots] for layout in self.rules.layouts]
-        return {
+        extra = self.rules.catalog_ext() if self.rules.catalog_ext is not None else {}
+        return extra | {
             "cards": [msgspec.to_builtins(c) for c in self.rules.cards],
             "wonders": [msgspec.to_builtins(w) for w in self.rules.wonders],
             "tokens": [msgspec.to_builtins(t) for t in self.rules.tokens],

@@ -114,6 +114,8 @@ class DuelRules:
     """Command types added by expansions (the base ones are always there)."""
     event_types: tuple[type, ...] = ()
     victory_types: tuple[str, ...] = ("civilian", "military", "scientific")
+    catalog_ext: Callable[[], dict[str, Any]] | None = None
+    """What an expansion adds to the published catalog (its decrees, conspiracies, ...)."""
     owed_names: Mapping[int, str] = field(default_factory=dict)
     """Names of the owed action kinds expansions add (views list pending actions by name)."""
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)

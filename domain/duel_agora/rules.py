@@ -7,7 +7,9 @@ wraps, never replaces, what it changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from domain.duel import commands as cmd
 from domain.duel.rules import DuelRules, PhaseRules
@@ -60,6 +62,17 @@ def _remove_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     owed.owe(tx, seat, owed.OWE_MOVE, position=first)
 
 
+def _catalog() -> dict[str, Any]:
+    """Agora's part of the published catalog: what its views and commands refer to."""
+    return {
+        "chambers": [msgspec.to_builtins(c) for c in catalog.CHAMBERS],
+        "decrees": [msgspec.to_builtins(d) for d in catalog.DECREES],
+        "conspiracies": [msgspec.to_builtins(c) for c in catalog.CONSPIRACIES],
+        "senators": [msgspec.to_builtins(s) for s in catalog.SENATORS],
+        "owed_actions": dict(sorted((v, k) for k, v in owed.OWED_NAMES.items())),
+    }
+
+
 def _senate_score(rules: DuelRules, state: DuelState, seat: int) -> int:
     return chamber_points(state, seat)
 
@@ -103,6 +116,7 @@ def attach(rules: DuelRules) -> DuelRules:
         mutators={**rules.mutators, **AGORA_MUTATORS},
         redactors={**rules.redactors, **REDACTORS},
         view_ext=agora_view,
+        catalog_ext=_catalog,
         make_deal=make_deal,
         check_deal=check_deal,
         deal_type=AgoraDeal,

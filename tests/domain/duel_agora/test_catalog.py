@@ -131,3 +131,14 @@ def test_progress_and_military_tokens(ref: dict[str, Any]) -> None:
     small = {t.effect[0] for t in catalog.MILITARY_TOKENS if abs(t.position) == 3}
     large = {t.effect[0] for t in catalog.MILITARY_TOKENS if abs(t.position) == 6}
     assert (small, large) == ({"agora_place_cube"}, {"agora_remove_cube"})
+
+
+def test_the_published_catalog_names_agoras_pieces() -> None:
+    from domain.kernel import get_game
+
+    published = get_game("duel", ("agora",)).catalog()
+    assert [d["key"] for d in published["decrees"]] == [d.key for d in catalog.DECREES]
+    assert len(published["conspiracies"]) == 16 and len(published["chambers"]) == 6
+    assert published["score_categories"][-2:] == ["senate", "total"]
+    assert len(published["cards"]) == 73 + 13 and len(published["wonders"]) == 14
+    assert "decrees" not in get_game("duel").catalog()
