@@ -78,6 +78,13 @@ def _senate_score(rules: DuelRules, state: DuelState, seat: int) -> int:
 
 
 def attach(rules: DuelRules) -> DuelRules:
+    """Agora on `rules`. Its ids follow the base game's tables, so Agora attaches first
+    (the registry attaches expansions in `domain.duel.EXPANSIONS` order, Agora leading);
+    a later expansion appends its own cards, wonders and tokens after Agora's."""
+    if (len(rules.cards), len(rules.wonders), len(rules.tokens)) != (
+        len(catalog.BASE_CARDS), len(catalog.BASE_WONDERS), len(catalog.BASE_TOKENS)
+    ):
+        raise ValueError("Agora attaches to the base game's tables, before other expansions")
     play = rules.phases[PLAY]
     draft = rules.phases[DRAFT]
     return rules.extend(
