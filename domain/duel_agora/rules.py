@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from domain.duel import catalog as base
 from domain.duel import commands as cmd
 from domain.duel.rules import DuelRules, PhaseRules
 from domain.duel.state import DRAFT, PLAY
@@ -82,7 +83,7 @@ def attach(rules: DuelRules) -> DuelRules:
     (the registry attaches expansions in `domain.duel.EXPANSIONS` order, Agora leading);
     a later expansion appends its own cards, wonders and tokens after Agora's."""
     if (len(rules.cards), len(rules.wonders), len(rules.tokens)) != (
-        len(catalog.BASE_CARDS), len(catalog.BASE_WONDERS), len(catalog.BASE_TOKENS)
+        len(base.CARDS), len(base.WONDERS), len(base.TOKENS)
     ):
         raise ValueError("Agora attaches to the base game's tables, before other expansions")
     play = rules.phases[PLAY]
