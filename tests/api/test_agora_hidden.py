@@ -150,3 +150,24 @@ async def test_agora_secrets_stay_hidden(apis: list[ApiProcess]) -> None:
         hidden_draws = sum(_check_follower(f, seat, events, states)
                            for seat, f in followers.items())
         assert hidden_draws > 0
+
+
+async def test_an_agora_game_from_an_explicit_deal(http: httpx.AsyncClient) -> None:
+    """The whole set-up settable by an explicit deal through the service; a wrong one is a
+    4xx with the domain's code, and no game is created."""
+    deal = msgspec.to_builtins(GAME.deal(random.Random(12)))
+    deal["decrees"] = [8, 9, 10, 11, 12, 13]
+    deal["decrees_unused"] = [d for d in range(16) if d not in deal["decrees"]]
+    created = await http.post("/games", json={
+        "kind": "duel", "expansions": ["agora"], "deal": deal,
+        "seats": [{"name": "Ada"}, {"name": "Brutus"}]})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["game"]["game_id"]
+    token = created.json()["seats"][0]["token"]
+    view = (await http.get(f"/games/{game_id}/view", headers=auth(token))).json()["view"]
+    assert [ds[0] for ds in view["ext"]["decrees"]] == [8, -1, 10, -1, 12, -1]
+    deal["conspiracies"] = [0] * 16
+    refused = await http.post("/games", json={
+        "kind": "duel", "expansions": ["agora"], "deal": deal,
+        "seats": [{"name": "Ada"}, {"name": "Brutus"}]})
+    assert 400 <= refused.status_code < 500 and refused.json()["code"] == "invalid_deal"
