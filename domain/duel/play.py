@@ -92,10 +92,11 @@ class HookedPricer(Pricer):
     """The Pricer of a ruleset with chain or cost-symbol hooks (an expansion's decrees);
     the base game keeps the plain one, so its hot path pays nothing for them."""
 
-    __slots__ = ("chains",)
+    __slots__ = ("_waived", "chains")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         super().__init__(rules, state, seat)
+        self._waived: dict[int, bool] = {}
         chains = self.me.chains
         for hook in rules.chain_hooks:
             chains |= hook(state, seat)
@@ -119,7 +120,12 @@ class HookedPricer(Pricer):
         return Price(coins + trade, trade, to_opp, False, bought, discount)
 
     def _waives(self, colour: int) -> bool:
-        return any(hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks)
+        waived = self._waived.get(colour)
+        if waived is None:
+            waived = self._waived[colour] = any(
+                hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks
+            )
+        return waived
 
 
 _LAST_PRICER: list[Pricer] = []
