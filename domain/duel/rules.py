@@ -1,8 +1,10 @@
 """A Duel ruleset: the catalog, the structures and the hooks through which expansions attach.
 
 The base game is one `DuelRules`; an expansion builds another from it (`extend`) with its
-own cards, layouts, effects, price or discount rules, victory checks, phases and owed
-actions, instead of conditionals in the base rules.
+own cards, layouts, effects, price, discount, chain and cost-symbol rules, construction,
+discard and turn hooks, victory checks, phases and owed actions, deal, view and redaction
+parts, instead of conditionals in the base rules. Each hook is a tuple or mapping an
+expansion adds to, so several expansions compose (Agora: `domain.duel_agora.attach`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from domain.duel import events as ev
-from domain.duel.evolve import MUTATORS, _rebuild_caches, _set_player, _take_slot, _with_card
+from domain.duel.evolve import MUTATORS, rebuild_caches, set_player, take_slot, with_card
 from domain.duel.state import DuelState
 from domain.duel_agora import events as aev
 from domain.duel_agora.catalog import CHAMBERS
@@ -74,16 +74,16 @@ def _decree_moved(rules: DuelRules, s: DuelState, e: aev.DecreeMoved) -> DuelSta
 
 
 def _recruited(rules: DuelRules, s: DuelState, e: aev.SenatorRecruited) -> DuelState:
-    s = _take_slot(s, e.slot)
+    s = take_slot(s, e.slot)
     p = s.players[e.seat]
-    s = _set_player(s, e.seat, replace(p, coins=p.coins - e.cost))
+    s = set_player(s, e.seat, replace(p, coins=p.coins - e.cost))
     ext = _ext(s)
     senators = _pair(ext.senators, e.seat, (*ext.senators[e.seat], e.card))
     return replace(s, ext=replace(ext, senators=senators), turn=s.turn + 1)
 
 
 def _prepared(rules: DuelRules, s: DuelState, e: aev.ConspiracyPrepared) -> DuelState:
-    s = _take_slot(s, e.slot)
+    s = take_slot(s, e.slot)
     ext = _ext(s)
     row = list(ext.prepared[e.seat])
     row[e.conspiracy] = e.card
@@ -137,17 +137,17 @@ def _owed_step(rules: DuelRules, s: DuelState, e: aev.AgoraOwedStep) -> DuelStat
 def _structure_discarded(
     rules: DuelRules, s: DuelState, e: aev.StructureCardDiscarded
 ) -> DuelState:
-    s = _take_slot(s, e.slot)
+    s = take_slot(s, e.slot)
     return replace(s, discard=(*s.discard, e.card))
 
 
 def _free_built(rules: DuelRules, s: DuelState, e: aev.FreeBuildingConstructed) -> DuelState:
     if e.slot >= 0:
-        s = _take_slot(s, e.slot)
+        s = take_slot(s, e.slot)
     else:
         ext = _ext(s)
         s = replace(s, ext=replace(ext, removed_built=(*ext.removed_built, e.card)))
-    return _set_player(s, e.seat, _with_card(rules, s.players[e.seat], e.card))
+    return set_player(s, e.seat, with_card(rules, s.players[e.seat], e.card))
 
 
 def _aside_seen(rules: DuelRules, s: DuelState, e: aev.AsideTokensSeen) -> DuelState:
@@ -168,7 +168,7 @@ def _obscured(rules: DuelRules, s: DuelState, e: aev.TokenObscured) -> DuelState
         owner = 1 - e.seat
         p = s.players[owner]
         p = replace(p, tokens=tuple(t for t in p.tokens if t != e.token))
-        s = _set_player(s, owner, _rebuild_caches(rules, p))
+        s = set_player(s, owner, rebuild_caches(rules, p))
     ext = _ext(s)
     entry = (e.token, e.seat, e.source == "aside")
     return replace(s, ext=replace(ext, obscured=(*ext.obscured, entry)), turn=s.turn + 1)
@@ -176,10 +176,10 @@ def _obscured(rules: DuelRules, s: DuelState, e: aev.TokenObscured) -> DuelState
 
 def _wonder_taken(rules: DuelRules, s: DuelState, e: aev.WonderTaken) -> DuelState:
     owner = s.players[e.owner]
-    s = _set_player(s, e.owner, replace(
+    s = set_player(s, e.owner, replace(
         owner, wonders=tuple(w for w in owner.wonders if w != e.wonder)))
     p = s.players[e.seat]
-    s = _set_player(s, e.seat, replace(p, wonders=(*p.wonders, e.wonder)))
+    s = set_player(s, e.seat, replace(p, wonders=(*p.wonders, e.wonder)))
     return replace(s, turn=s.turn + 1)
 
 
@@ -192,7 +192,7 @@ def _sabotaged(rules: DuelRules, s: DuelState, e: aev.WonderSabotaged) -> DuelSt
         built_wonders=p.built_wonders[:i] + p.built_wonders[i + 1:],
         tucked=p.tucked[:i] + p.tucked[i + 1:],
     )
-    s = _set_player(s, e.owner, _rebuild_caches(rules, p))
+    s = set_player(s, e.owner, rebuild_caches(rules, p))
     ext = _ext(s)
     return replace(
         s, discard=(*s.discard, e.card), ext=replace(ext, sabotaged=(*ext.sabotaged, e.wonder)),
@@ -204,8 +204,8 @@ def _card_taken(rules: DuelRules, s: DuelState, e: aev.CardTaken) -> DuelState:
     owner = s.players[e.owner]
     i = owner.buildings.index(e.card)
     owner = replace(owner, buildings=owner.buildings[:i] + owner.buildings[i + 1:])
-    s = _set_player(s, e.owner, _rebuild_caches(rules, owner))
-    s = _set_player(s, e.seat, _with_card(rules, s.players[e.seat], e.card))
+    s = set_player(s, e.owner, rebuild_caches(rules, owner))
+    s = set_player(s, e.seat, with_card(rules, s.players[e.seat], e.card))
     return replace(s, turn=s.turn + 1)
 
 
