@@ -5,23 +5,49 @@ from typing import Any
 from domain.duel.game import BASE_RULES, DuelGame
 from domain.kernel.errors import DomainError
 from domain.kernel.registry import register
-from domain.kernel.traces import TraceResult, register_trace_format
+from domain.kernel.traces import (
+    PlayedGame,
+    TraceError,
+    TraceResult,
+    Writer,
+    register_trace_format,
+    register_trace_writer,
+)
 
-EXPANSIONS: tuple[str, ...] = ()
-"""Expansions this build can attach (Agora and Duel Leaders attach through `DuelRules`)."""
+EXPANSIONS: tuple[str, ...] = ("agora",)
+"""Expansions this build can attach, in the order they are attached (each through
+`DuelRules`; Duel Leaders will attach the same way, combinable with Agora)."""
 
 _BASE = DuelGame(BASE_RULES)
+_GAMES: dict[tuple[str, ...], DuelGame] = {(): _BASE}
+
+
+def _attach(name: str, rules: Any) -> Any:
+    if name == "agora":
+        from domain.duel_agora import attach
+
+        return attach(rules)
+    raise DomainError("unknown_expansion", f"Duel has no expansion {name!r}")
 
 
 def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
     unknown = [e for e in expansions if e not in EXPANSIONS]
     if unknown:
         raise DomainError("unknown_expansion", f"Duel has no expansion {unknown}")
+    if len(set(expansions)) != len(expansions):
+        raise DomainError("duplicate_expansion", f"an expansion is named twice: {expansions}")
     if options:
         raise DomainError(
-            "unknown_option", f"the Duel base game takes no options; got {sorted(options)}"
+            "unknown_option", f"7 Wonders Duel takes no options; got {sorted(options)}"
         )
-    return _BASE
+    key = tuple(e for e in EXPANSIONS if e in expansions)
+    game = _GAMES.get(key)
+    if game is None:
+        rules = BASE_RULES
+        for name in key:
+            rules = _attach(name, rules)
+        game = _GAMES[key] = DuelGame(rules)
+    return game
 
 
 register("duel", _factory)
@@ -34,5 +60,37 @@ def _replay(record: dict[str, Any]) -> TraceResult:
 
 
 register_trace_format("duel-trace/1", _replay)
+
+
+def _write(game: Any, played: PlayedGame) -> dict[str, Any]:
+    """A base game in `duel-trace/1`; a game with expansions in its expansion's format."""
+    from domain.duel.trace_writer import write_trace
+
+    if not played.expansions:
+        return write_trace(game, played)
+    writer = TRACE_WRITERS.get(tuple(sorted(played.expansions)))
+    if writer is None:
+        raise TraceError(f"no trace format records Duel with {list(played.expansions)}")
+    return writer(game, played)
+
+
+def _write_agora(game: Any, played: PlayedGame) -> dict[str, Any]:
+    from domain.duel_agora.trace import write_agora_trace
+
+    return write_agora_trace(game, played)
+
+
+def _replay_agora(record: dict[str, Any]) -> TraceResult:
+    from domain.duel_agora.trace import replay_agora_trace
+
+    return replay_agora_trace(record)
+
+
+TRACE_WRITERS: dict[tuple[str, ...], Writer] = {("agora",): _write_agora}
+"""Trace writers of Duel games with expansions, by their sorted expansion names."""
+
+register_trace_format("duel-agora-trace/1", _replay_agora)
+
+register_trace_writer("duel", _write)
 
 __all__ = ["BASE_RULES", "DuelGame"]

@@ -34,6 +34,11 @@ def pick_wonder(tx: Tx, cmd: PickWonder) -> None:
     if cmd.wonder not in tx.state.draft_offer:
         raise DomainError("wonder_not_offered", f"wonder {cmd.wonder} is not on offer")
     tx.emit(ev.WonderPicked(seat=cmd.seat, wonder=cmd.wonder))
+    continue_draft(tx)
+
+
+def continue_draft(tx: Tx) -> None:
+    """After a pick (and whatever the pick owed): the next reveal, or Age I."""
     s = tx.state
     if s.draft_picks == ROUND_SIZE:
         assert s.deal is not None

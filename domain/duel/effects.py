@@ -66,7 +66,9 @@ def destroy_card(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
 
 
 def mausoleum(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
-    if tx.state.discard:
+    from domain.duel.owed import buildable_discards
+
+    if buildable_discards(tx.rules, tx.state):
         tx.emit(ev.ActionOwed(seat=seat, action=OWE_DISCARD_BUILD, arg=0))
 
 

@@ -112,6 +112,9 @@ class ActionOwed(Event, frozen=True, tag=True):
     seat: int
     action: int
     arg: int
+    position: int = -1
+    """Where it joins the owed actions: -1 last (the base game's only case), 0 first (an
+    effect resolved at once, before the rest of a sequence, as Agora's military tokens)."""
 
 
 class ProgressTokenTaken(Event, frozen=True, tag=True):

@@ -25,17 +25,17 @@ if TYPE_CHECKING:
 Mutator = Callable[["DuelRules", DuelState, Any], DuelState]
 
 
-def _set_player(state: DuelState, seat: int, player: PlayerState) -> DuelState:
+def set_player(state: DuelState, seat: int, player: PlayerState) -> DuelState:
     players = (player, state.players[1]) if seat == 0 else (state.players[0], player)
     return replace(state, players=players)
 
 
 def _add_coins(state: DuelState, seat: int, delta: int) -> DuelState:
     p = state.players[seat]
-    return _set_player(state, seat, replace(p, coins=p.coins + delta))
+    return set_player(state, seat, replace(p, coins=p.coins + delta))
 
 
-def _with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
+def with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
     c = rules.cards[card_id]
     produce = p.produce
     if any(c.produces):
@@ -63,7 +63,7 @@ def _with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
     )
 
 
-def _rebuild_caches(rules: DuelRules, p: PlayerState) -> PlayerState:
+def rebuild_caches(rules: DuelRules, p: PlayerState) -> PlayerState:
     """Caches recomputed from scratch (after a card leaves a city)."""
     base = replace(
         p, buildings=(), produce=ZERO5, fixed=0, chains=0, colours=ZERO7, science=ZERO7,
@@ -71,7 +71,7 @@ def _rebuild_caches(rules: DuelRules, p: PlayerState) -> PlayerState:
                       if rules.wonders[w].choice),
     )
     for card in p.buildings:
-        base = _with_card(rules, base, card)
+        base = with_card(rules, base, card)
     science = list(base.science)
     for t in p.tokens:
         s = rules.tokens[t].science
@@ -80,7 +80,7 @@ def _rebuild_caches(rules: DuelRules, p: PlayerState) -> PlayerState:
     return replace(base, science=tuple(science))
 
 
-def _take_slot(state: DuelState, slot: int) -> DuelState:
+def take_slot(state: DuelState, slot: int) -> DuelState:
     return replace(state, taken=state.taken | (1 << slot))
 
 
@@ -106,7 +106,7 @@ def _wonders_revealed(rules: DuelRules, s: DuelState, e: ev.WondersRevealed) -> 
 
 def _wonder_picked(rules: DuelRules, s: DuelState, e: ev.WonderPicked) -> DuelState:
     p = s.players[e.seat]
-    s = _set_player(s, e.seat, replace(p, wonders=(*p.wonders, e.wonder)))
+    s = set_player(s, e.seat, replace(p, wonders=(*p.wonders, e.wonder)))
     offer = tuple(w for w in s.draft_offer if w != e.wonder)
     return replace(s, draft_offer=offer, draft_picks=s.draft_picks + 1, turn=s.turn + 1)
 
@@ -124,22 +124,22 @@ def _turn_began(rules: DuelRules, s: DuelState, e: ev.TurnBegan) -> DuelState:
 def _building_constructed(
     rules: DuelRules, s: DuelState, e: ev.BuildingConstructed
 ) -> DuelState:
-    s = _take_slot(s, e.slot)
+    s = take_slot(s, e.slot)
     p = s.players[e.seat]
     p = replace(p, coins=p.coins - e.cost)
-    s = _set_player(s, e.seat, _with_card(rules, p, e.card))
+    s = set_player(s, e.seat, with_card(rules, p, e.card))
     if e.to_opponent:
         s = _add_coins(s, 1 - e.seat, e.to_opponent)
     return replace(s, turn=s.turn + 1)
 
 
 def _card_discarded(rules: DuelRules, s: DuelState, e: ev.CardDiscarded) -> DuelState:
-    s = _add_coins(_take_slot(s, e.slot), e.seat, e.coins)
+    s = _add_coins(take_slot(s, e.slot), e.seat, e.coins)
     return replace(s, discard=(*s.discard, e.card), turn=s.turn + 1)
 
 
 def _wonder_constructed(rules: DuelRules, s: DuelState, e: ev.WonderConstructed) -> DuelState:
-    s = _take_slot(s, e.slot)
+    s = take_slot(s, e.slot)
     p = s.players[e.seat]
     w = rules.wonders[e.wonder]
     p = replace(
@@ -149,7 +149,7 @@ def _wonder_constructed(rules: DuelRules, s: DuelState, e: ev.WonderConstructed)
         tucked=(*p.tucked, e.card),
         choices=(*p.choices, w.choice) if w.choice else p.choices,
     )
-    s = _set_player(s, e.seat, p)
+    s = set_player(s, e.seat, p)
     if e.to_opponent:
         s = _add_coins(s, 1 - e.seat, e.to_opponent)
     return replace(s, turn=s.turn + 1)
@@ -180,7 +180,10 @@ def _play_again(rules: DuelRules, s: DuelState, e: ev.PlayAgainGranted) -> DuelS
 
 
 def _action_owed(rules: DuelRules, s: DuelState, e: ev.ActionOwed) -> DuelState:
-    return replace(s, pending=(*s.pending, (e.action, e.arg)))
+    owed = (e.action, e.arg, e.seat)
+    if e.position < 0:
+        return replace(s, pending=(*s.pending, owed))
+    return replace(s, pending=(*s.pending[:e.position], owed, *s.pending[e.position:]))
 
 
 def _token_taken(rules: DuelRules, s: DuelState, e: ev.ProgressTokenTaken) -> DuelState:
@@ -191,7 +194,7 @@ def _token_taken(rules: DuelRules, s: DuelState, e: ev.ProgressTokenTaken) -> Du
         sc = list(science)
         sc[sym] += 1
         science = tuple(sc)
-    s = _set_player(s, e.seat, replace(p, tokens=(*p.tokens, e.token), science=science))
+    s = set_player(s, e.seat, replace(p, tokens=(*p.tokens, e.token), science=science))
     if e.from_library:
         drawn = s.library_draw
         aside = tuple(t for t in s.aside_tokens if t not in drawn)
@@ -209,14 +212,14 @@ def _card_destroyed(rules: DuelRules, s: DuelState, e: ev.CardDestroyed) -> Duel
     p = s.players[e.owner]
     i = p.buildings.index(e.card)
     p = replace(p, buildings=p.buildings[:i] + p.buildings[i + 1:])
-    s = _set_player(s, e.owner, _rebuild_caches(rules, p))
+    s = set_player(s, e.owner, rebuild_caches(rules, p))
     return replace(s, discard=(*s.discard, e.card), pending=s.pending[1:], turn=s.turn + 1)
 
 
 def _discard_built(
     rules: DuelRules, s: DuelState, e: ev.DiscardedCardConstructed
 ) -> DuelState:
-    s = _set_player(s, e.seat, _with_card(rules, s.players[e.seat], e.card))
+    s = set_player(s, e.seat, with_card(rules, s.players[e.seat], e.card))
     i = s.discard.index(e.card)
     return replace(
         s, discard=s.discard[:i] + s.discard[i + 1:], pending=s.pending[1:], turn=s.turn + 1
@@ -268,7 +271,5 @@ MUTATORS: dict[type, Mutator] = {
 }
 
 
-
 def evolve(rules: DuelRules, state: DuelState, event: ev.Event) -> DuelState:
-    mutator = MUTATORS.get(type(event)) or rules.mutators[type(event)]
-    return mutator(rules, state, event)
+    return rules.table[type(event)](rules, state, event)

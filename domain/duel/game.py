@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Union, get_args
 
 import msgspec
 
@@ -86,26 +86,35 @@ def _deck_tables(rules: DuelRules) -> tuple[tuple[tuple[int, ...], ...], tuple[i
     return ages, guilds
 
 
+def _union(base: Any, extra: tuple[type, ...]) -> Any:
+    """The base tagged union with an expansion's types added (msgspec decodes by tag)."""
+    if not extra:
+        return base
+    return Union[(*get_args(base), *extra)]
+
+
 class DuelGame:
     """7 Wonders Duel under one ruleset (the base game, or with expansions attached)."""
 
     kind = "duel"
-    command_type: Any = cmd.DuelCommand
-    event_type: Any = ev.DuelEvent
-    deal_type: Any = Deal
-    victory_types: tuple[str, ...] = ("civilian", "military", "scientific")
-    """Every value `summary` may give as `victory` (simulation reports list each)."""
 
     def __init__(self, rules: DuelRules = BASE_RULES) -> None:
         self.rules = rules
         self._ages, self._guilds = _deck_tables(rules)
         self._slots = tuple(len(layout.slots) for layout in rules.layouts)
+        self.command_type: Any = _union(cmd.DuelCommand, rules.command_types)
+        self.event_type: Any = _union(ev.DuelEvent, rules.event_types)
+        self.deal_type: Any = rules.deal_type or Deal
+        self.victory_types: tuple[str, ...] = rules.victory_types
+        """Every value `summary` may give as `victory` (simulation reports list each)."""
 
     def seat_range(self) -> tuple[int, int]:
         return (2, 2)
 
     # -- set-up -----------------------------------------------------------------------
     def deal(self, rng: random.Random) -> Deal:
+        if self.rules.make_deal is not None:
+            return self.rules.make_deal(self.rules, rng)
         return random_deal(
             rng, self._ages, self._guilds, len(self.rules.wonders), len(self.rules.tokens),
             self._slots,
@@ -123,6 +132,8 @@ class DuelGame:
         explicit = deal is not None
         if deal is None:
             deal = self.deal(rng)
+        elif self.rules.check_deal is not None:
+            self.rules.check_deal(self.rules, deal)
         else:
             check_deal(
                 deal, self._ages, self._guilds, len(self.rules.wonders), len(self.rules.tokens),
@@ -202,12 +213,14 @@ class DuelGame:
         return view(self.rules, state, seat)
 
     def redact(self, event: Any, seat: int | None) -> Any:
-        return redact(event, seat)
+        hook = self.rules.redactors.get(type(event))
+        return hook(event, seat) if hook is not None else redact(event, seat)
 
     def catalog(self) -> dict[str, Any]:
         """Ids, stable keys and names of everything a view or a command refers to."""
         layouts = [[slot.name for slot in layout.slots] for layout in self.rules.layouts]
-        return {
+        extra = self.rules.catalog_ext() if self.rules.catalog_ext is not None else {}
+        return extra | {
             "cards": [msgspec.to_builtins(c) for c in self.rules.cards],
             "wonders": [msgspec.to_builtins(w) for w in self.rules.wonders],
             "tokens": [msgspec.to_builtins(t) for t in self.rules.tokens],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.duel import events as ev
+from domain.duel.catalog_types import COLOURS
 from domain.duel.commands import (
     ChooseProgressToken,
     ConstructFromDiscard,
@@ -17,12 +18,14 @@ from domain.duel.science import symbol_gained
 from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
+N_COLOURS = len(COLOURS)
+
 if TYPE_CHECKING:
     from domain.duel.rules import DuelRules
     from domain.duel.transaction import Tx
 
 
-def _token_effects(tx: Tx, seat: int, token: int) -> None:
+def token_effects(tx: Tx, seat: int, token: int) -> None:
     t = tx.rules.tokens[token]
     for name, args in t.on_build:
         tx.rules.effects[name](tx, seat, args)
@@ -35,14 +38,14 @@ def choose_progress_token(tx: Tx, cmd: ChooseProgressToken) -> None:
     if cmd.token not in tx.state.board_tokens:
         raise DomainError("token_not_available", f"token {cmd.token} is not on the board")
     tx.emit(ev.ProgressTokenTaken(seat=cmd.seat, token=cmd.token, from_library=False))
-    _token_effects(tx, cmd.seat, cmd.token)
+    token_effects(tx, cmd.seat, cmd.token)
 
 
 def take_library_token(tx: Tx, cmd: TakeLibraryToken) -> None:
     if cmd.token not in tx.state.library_draw:
         raise DomainError("token_not_drawn", f"token {cmd.token} is not among those drawn")
     tx.emit(ev.ProgressTokenTaken(seat=cmd.seat, token=cmd.token, from_library=True))
-    _token_effects(tx, cmd.seat, cmd.token)
+    token_effects(tx, cmd.seat, cmd.token)
 
 
 def _destroyable(rules: DuelRules, state: DuelState, seat: int, colour: int) -> tuple[int, ...]:
@@ -61,8 +64,14 @@ def destroy_card(tx: Tx, cmd: DestroyCard) -> None:
     finish_action(tx)
 
 
+def buildable_discards(rules: DuelRules, state: DuelState) -> tuple[int, ...]:
+    """Buildings in the discard pile (an expansion's other cards, as Agora's senators,
+    are not buildings and may not be constructed from it)."""
+    return tuple(c for c in state.discard if rules.cards[c].colour < N_COLOURS)
+
+
 def construct_from_discard(tx: Tx, cmd: ConstructFromDiscard) -> None:
-    if cmd.card not in tx.state.discard:
+    if cmd.card not in buildable_discards(tx.rules, tx.state):
         raise DomainError("card_not_discarded", f"card {cmd.card} is not in the discard pile")
     tx.emit(ev.DiscardedCardConstructed(seat=cmd.seat, card=cmd.card))
     apply_card_effects(tx, cmd.seat, cmd.card)
@@ -83,4 +92,4 @@ def destroy_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
 
 
 def discard_build_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
-    return [ConstructFromDiscard(seat=seat, card=c) for c in state.discard]
+    return [ConstructFromDiscard(seat=seat, card=c) for c in buildable_discards(rules, state)]

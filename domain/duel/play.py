@@ -88,6 +88,46 @@ class Pricer:
         return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
 
 
+class HookedPricer(Pricer):
+    """The Pricer of a ruleset with chain or cost-symbol hooks (an expansion's decrees);
+    the base game keeps the plain one, so its hot path pays nothing for them."""
+
+    __slots__ = ("_waived", "chains")
+
+    def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
+        super().__init__(rules, state, seat)
+        self._waived: dict[int, bool] = {}
+        chains = self.me.chains
+        for hook in rules.chain_hooks:
+            chains |= hook(state, seat)
+        self.chains = chains
+
+    def card(self, card_id: int) -> Price:
+        card = self.rules.cards[card_id]
+        if card.chain_from >= 0 and (self.chains >> card.chain_from) & 1:
+            return Price(0, 0, 0, True, NOTHING, 0)
+        discount = self._discount("card", card.colour)
+        trade, bought = cheapest(card.cost, self.me, self.up, discount)
+        coins = card.coins
+        if self._waives(card.colour):
+            # One symbol of the cost ignored: a resource (one more unit waived) or a coin.
+            more, more_bought = cheapest(card.cost, self.me, self.up, discount + 1)
+            if coins and trade - more <= 1:
+                coins -= 1
+            elif more < trade:
+                trade, bought, discount = more, more_bought, discount + 1
+        to_opp = trade if self.economy else 0
+        return Price(coins + trade, trade, to_opp, False, bought, discount)
+
+    def _waives(self, colour: int) -> bool:
+        waived = self._waived.get(colour)
+        if waived is None:
+            waived = self._waived[colour] = any(
+                hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks
+            )
+        return waived
+
+
 _LAST_PRICER: list[Pricer] = []
 
 
@@ -97,9 +137,9 @@ def pricer_for(rules: DuelRules, state: DuelState, seat: int) -> Pricer:
         last = _LAST_PRICER[0]
         if last.state is state and last.seat == seat and last.rules is rules:
             return last
-        _LAST_PRICER[0] = pricer = Pricer(rules, state, seat)
+        _LAST_PRICER[0] = pricer = rules.pricer_type(rules, state, seat)
     else:
-        pricer = Pricer(rules, state, seat)
+        pricer = rules.pricer_type(rules, state, seat)
         _LAST_PRICER.append(pricer)
     return pricer
 
@@ -125,7 +165,7 @@ def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[in
     )
 
 
-def _check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
+def check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
     layout = rules.layouts[state.age - 1]
     if not 0 <= slot < len(layout.slots):
         raise DomainError("unknown_slot", f"slot {slot} is not in the Age {state.age} structure")
@@ -186,11 +226,15 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
         move_pawn(tx, seat, card.shields + bonus)
     if card.science >= 0:
         symbol_gained(tx, seat, card.science)
+    for hook in tx.rules.build_hooks:
+        if tx.state.phase == OVER:
+            return
+        hook(tx, seat, card_id)
 
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = _check_slot(rules, state, cmd.slot)
+    card_id = check_slot(rules, state, cmd.slot)
     price = card_price(rules, state, seat, card_id)
     _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
     tx.emit(
@@ -213,8 +257,10 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
 
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     state, seat = tx.state, cmd.seat
-    card_id = _check_slot(tx.rules, state, cmd.slot)
+    card_id = check_slot(tx.rules, state, cmd.slot)
     coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
+    for hook in tx.rules.discard_hooks:  # an expansion's bonus (an Agora decree)
+        coins += hook(state, seat)
     tx.emit(ev.CardDiscarded(seat=seat, slot=cmd.slot, card=card_id, coins=coins))
     reveal_uncovered(tx, cmd.slot)
     finish_action(tx)
@@ -222,7 +268,7 @@ def discard_card(tx: Tx, cmd: DiscardCard) -> None:
 
 def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = _check_slot(rules, state, cmd.slot)
+    card_id = check_slot(rules, state, cmd.slot)
     if cmd.wonder not in buildable_wonders(rules, state, seat):
         raise DomainError(
             "wonder_not_available",
@@ -245,6 +291,8 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
     reveal_uncovered(tx, cmd.slot)
     for name, args in wonder.on_build:
         rules.effects[name](tx, seat, args)
+    for hook in rules.wonder_hooks:
+        hook(tx, seat, cmd.wonder)
     if wonder.shields:
         move_pawn(tx, seat, wonder.shields)
         if tx.state.phase == OVER:  # military supremacy ends the game at once
@@ -269,6 +317,10 @@ def finish_action(tx: Tx) -> None:
     s = tx.state
     if s.phase == OVER or s.pending:
         return
+    for hook in tx.rules.turn_hooks:
+        if hook(tx):
+            return
+    s = tx.state
     layout = tx.rules.layouts[s.age - 1]
     if s.taken != layout.full:
         tx.emit(ev.TurnBegan(seat=s.current if s.replay else 1 - s.current))

@@ -1,12 +1,15 @@
 """A Duel ruleset: the catalog, the structures and the hooks through which expansions attach.
 
 The base game is one `DuelRules`; an expansion builds another from it (`extend`) with its
-own cards, layouts, effects, price or discount rules, victory checks, phases and owed
-actions, instead of conditionals in the base rules.
+own cards, layouts, effects, price, discount, chain and cost-symbol rules, construction,
+discard and turn hooks, victory checks, phases and owed actions, deal, view and redaction
+parts, instead of conditionals in the base rules. Each hook is a tuple or mapping an
+expansion adds to, so several expansions compose (Agora: `domain.duel_agora.attach`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -15,6 +18,8 @@ from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDe
 from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
+    from domain.duel.deal import Deal
+    from domain.duel.play import Pricer
     from domain.duel.state import DuelState
     from domain.duel.transaction import Tx
 
@@ -36,7 +41,27 @@ a phase before the wonder draft (Duel Leaders' leader draft) starts that phase i
 ScoreFn = Callable[["DuelRules", "DuelState", int], int]
 """One scoring category of a seat at the end of the game."""
 MutatorFn = Callable[["DuelRules", "DuelState", Any], "DuelState"]
-"""Applies an expansion's own event type (expansion state lives in `DuelState.ext`)."""
+"""Applies an expansion's own event type (expansion state lives in `DuelState.ext`); an
+expansion may also replace a base event's mutator (wrapping it) to keep its state in step."""
+BuildHook = Callable[["Tx", int, int], None]
+"""Runs after the effects of a card `seat` constructed (by any means): (tx, seat, card)."""
+WonderHook = Callable[["Tx", int, int], None]
+"""Runs after the effects of a wonder `seat` constructed: (tx, seat, wonder)."""
+DiscardHook = Callable[["DuelState", int], int]
+"""Extra coins a seat takes for discarding a card."""
+ChainHook = Callable[["DuelState", int], int]
+"""Extra chain symbols (bitmask) a seat may chain from."""
+WaiverHook = Callable[["DuelState", int, int], bool]
+"""Whether a seat ignores one symbol (a resource or a coin) of a card of this colour."""
+TurnHook = Callable[["Tx"], bool]
+"""Asked when an action is resolved and nothing is owed; True keeps the turn going (an
+expansion's action taken before the turn's normal action, as Agora's conspiracies)."""
+ViewFn = Callable[["DuelRules", "DuelState", "int | None"], Any]
+"""An expansion's part of a seat's view (`DuelView.ext`), its secrets filtered out."""
+RedactFn = Callable[[Any, "int | None"], Any]
+"""An expansion event as a seat (None: a spectator) may see it."""
+DealFn = Callable[["DuelRules", random.Random], "Deal"]
+CheckDealFn = Callable[["DuelRules", "Deal"], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +97,42 @@ class DuelRules:
     starting_coins: int = 7
     wonder_limit: int = 7
     options: Mapping[str, Any] = field(default_factory=dict)
+    expansions: tuple[str, ...] = ()
+    build_hooks: tuple[BuildHook, ...] = ()
+    wonder_hooks: tuple[WonderHook, ...] = ()
+    discard_hooks: tuple[DiscardHook, ...] = ()
+    chain_hooks: tuple[ChainHook, ...] = ()
+    waiver_hooks: tuple[WaiverHook, ...] = ()
+    turn_hooks: tuple[TurnHook, ...] = ()
+    view_ext: ViewFn | None = None
+    redactors: Mapping[type, RedactFn] = field(default_factory=dict)
+    make_deal: DealFn | None = None
+    """Draws the whole deal (None: the base game's)."""
+    check_deal: CheckDealFn | None = None
+    """Checks an explicit deal (None: the base game's)."""
+    deal_type: Any = None
+    """The type an explicit deal is read as (None: the base `Deal`)."""
+    command_types: tuple[type, ...] = ()
+    """Command types added by expansions (the base ones are always there)."""
+    event_types: tuple[type, ...] = ()
+    victory_types: tuple[str, ...] = ("civilian", "military", "scientific")
+    catalog_ext: Callable[[], dict[str, Any]] | None = None
+    """What an expansion adds to the published catalog (its decrees, conspiracies, ...)."""
+    owed_names: Mapping[int, str] = field(default_factory=dict)
+    """Names of the owed action kinds expansions add (views list pending actions by name)."""
+    table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)
+    """Every event type's mutator: the base ones, then the expansions' (which may wrap)."""
+
+    pricer_type: type[Pricer] = field(init=False, repr=False, compare=False)
+    """The plain Pricer, or the one that applies chain and cost-symbol hooks."""
+
+    def __post_init__(self) -> None:
+        from domain.duel.evolve import MUTATORS
+        from domain.duel.play import HookedPricer, Pricer
+
+        object.__setattr__(self, "table", {**MUTATORS, **self.mutators})
+        hooked = self.chain_hooks or self.waiver_hooks
+        object.__setattr__(self, "pricer_type", HookedPricer if hooked else Pricer)
 
     def extend(self, **changes: Any) -> DuelRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

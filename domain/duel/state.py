@@ -77,8 +77,9 @@ class DuelState(msgspec.Struct, frozen=True):
     pawn: int = 0
     looting: int = 0
     """Bitmask of the military tokens still on the track (`DuelRules.military_tokens`)."""
-    pending: tuple[tuple[int, int], ...] = ()
-    """Owed actions of `current` as (kind, argument), first due first."""
+    pending: tuple[tuple[int, int, int], ...] = ()
+    """Owed actions as (kind, argument, seat), first due first. The seat is `current` in
+    the base game; an expansion may owe one to the other seat or to a drafting seat."""
     replay: bool = False
     retired_wonders: tuple[int, ...] = ()
     winner: int | None = None

@@ -7,7 +7,7 @@ order) and the Great Library draw, which only the drawer sees.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec.structs import replace
@@ -73,11 +73,15 @@ class DuelView(msgspec.Struct, frozen=True):
     winner: int | None
     victory: str
     scores: tuple[tuple[int, ...], ...]
+    ext: Any = None
+    """What expansions add (their own struct), None in the base game."""
 
 
 def acting_seats(state: DuelState) -> tuple[int, ...]:
     if state.phase in (SETUP, OVER):
         return ()
+    if state.pending:  # the seat owing the first action (in a draft: an Agora picker)
+        return (state.pending[0][2],)
     if state.phase == DRAFT:
         # Between a round's last pick and the next reveal nobody may pick.
         return (draft.picker(state),) if state.draft_offer else ()
@@ -129,13 +133,17 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
         ),
         draft_round=state.draft_round,
         draft_offer=state.draft_offer,
-        pending=tuple(OWED_NAMES[k] for k, _ in state.pending),
+        pending=tuple(
+            OWED_NAMES[k] if k < len(OWED_NAMES) else rules.owed_names[k]
+            for k, _, _ in state.pending
+        ),
         library_draw=state.library_draw if seat is not None and seat == drawer else (),
         retired_wonders=state.retired_wonders,
         play_again=state.replay,
         winner=state.winner,
         victory=state.victory,
         scores=state.scores,
+        ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
     )
 
 

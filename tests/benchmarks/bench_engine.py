@@ -1,6 +1,7 @@
 """Engine benchmark: random Duel games per second and the cost of `legal_moves`.
 
-Run: `python -m tests.benchmarks.bench_engine [--games N] [--seed S]` (one core, prints
+Run: `python -m tests.benchmarks.bench_engine [--games N] [--seed S] [--expansions agora]`
+(one core, prints
 figures; the README beside it keeps the measured ones). Not a test: no timing asserts.
 """
 
@@ -10,8 +11,10 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 from domain.duel import DuelGame
+from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.kernel.playout import random_playout
 
@@ -59,8 +62,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--expansions", default="", help="e.g. agora")
     args = parser.parse_args()
-    game = DuelGame()
+    game: Any = get_game("duel", tuple(e for e in args.expansions.split(",") if e))
     random_playout(game, random.Random(0))  # warm the memo tables
     rate, turns = games_per_second(game, args.games, args.seed)
     print(f"random games: {rate:,.0f} games/s on one core ({turns:.1f} commands per game)")

@@ -86,3 +86,47 @@ def test_a_malformed_record_raises_trace_error(records: list[dict[str, Any]]) ->
     record["setup"]["age_structures"]["1"]["r1x5"] = "No Such Card"
     with pytest.raises(TraceError, match="unknown card"):
         replay_trace(record)
+
+
+def _played(game: Any, seed: int) -> tuple[Any, dict[str, Any]]:
+    import random
+
+    from domain.kernel.playout import random_playout
+    from domain.kernel.traces import PlayedGame, write_record
+
+    played = random_playout(game, random.Random(seed), keep_steps=True)
+    record = write_record(game, PlayedGame(
+        kind="duel", expansions=(), seats=2, options={}, seed=seed,
+        opening=played.opening, steps=played.steps,
+    ))
+    return played, record
+
+
+def test_games_written_by_polis_replay_as_the_shared_traces_do() -> None:
+    """The base trace writer gives `duel-trace/1` records the shared reader agrees with,
+    whichever seat the deal made first player (the format numbers it seat 0)."""
+    from domain.duel import DuelGame
+    from domain.kernel.traces import replay_record
+
+    game = DuelGame()
+    first_players = set()
+    victories = set()
+    for seed in range(40):
+        played, record = _played(game, seed)
+        assert record["format"] == "duel-trace/1" and "expansions" not in record
+        first_players.add(played.state.deal.first_player)
+        victories.add(record["result"]["victory"])
+        result = replay_record(record)
+        assert result.agreed, (seed, result.disagreements[:3])
+        assert result.moves == len(record["moves"]) == played.commands
+    assert first_players == {0, 1}
+    assert {"civilian", "military"} <= victories
+
+
+def test_a_written_trace_with_a_changed_state_is_reported() -> None:
+    from domain.duel import DuelGame
+
+    _, record = _played(DuelGame(), 3)
+    record["moves"][30]["state"]["coins"][1] += 1
+    result = replay_trace(record)
+    assert [(d.move_index, d.field) for d in result.disagreements] == [(30, "coins")]

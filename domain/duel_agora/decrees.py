@@ -1,0 +1,100 @@
+"""Decree effects as the Duel engine's hooks: each asks whether its decree benefits a seat
+now (face up, in a chamber that seat controls), so control changes switch them on and off.
+
+Choices (agora-rules-fr, "Décrets"):
+- Coins per colour (D01-D04) and per wonder (D14) are taken on every construction, by
+  either seat, whatever the means (a Mausoleum, Property Fraud or Treason build included),
+  at the Age in progress (Age I during the wonder draft cannot happen: nothing is built).
+- 'Ignore 1 symbol of the cost' (D05-D07) takes whichever is cheaper for the builder: one
+  resource unit fewer to find, or one coin less of the card's coin cost.
+- The shield decree (D09) is applied in `senate` when its holder changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.duel import events as ev
+from domain.duel.state import DuelState
+from domain.duel_agora.catalog import BROWN_GROUP, DECREE_BY_KIND, GREY_GROUP
+from domain.duel_agora.senate import agora
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+    from domain.duel.transaction import Tx
+
+_COINS_PER_COLOUR = {
+    colour: decree for (kind, colour), decree in DECREE_BY_KIND.items()
+    if kind == "coins_per_colour"
+}
+_WAIVER = {
+    colour: decree for (kind, colour), decree in DECREE_BY_KIND.items()
+    if kind == "ignore_cost_symbol"
+}
+WONDER_DISCOUNT = DECREE_BY_KIND[("wonder_discount", 0)]
+BROWN_DISCOUNT = DECREE_BY_KIND[("resource_discount", BROWN_GROUP)]
+GREY_DISCOUNT = DECREE_BY_KIND[("resource_discount", GREY_GROUP)]
+PLUS_TWO_BLUE = DECREE_BY_KIND[("plus_two_blue", 0)]
+DISCARD_BONUS = DECREE_BY_KIND[("discard_bonus", 0)]
+WONDER_COINS = DECREE_BY_KIND[("wonder_coins", 0)]
+OPPONENT_CHAINS = DECREE_BY_KIND[("opponent_chains", 0)]
+CONSPIRATOR_REPLAY = DECREE_BY_KIND[("conspirator_replay", 0)]
+
+DISCARD_BONUS_COINS = 2
+BLUE_BONUS = 2
+
+
+def holder(state: DuelState, decree: int) -> int:
+    return agora(state).decree_holder(decree)
+
+
+def coins_on_build(tx: Tx, seat: int, card: int) -> None:
+    decree = _COINS_PER_COLOUR.get(tx.rules.cards[card].colour)
+    if decree is not None:
+        _age_coins(tx, decree)
+
+
+def coins_on_wonder(tx: Tx, seat: int, wonder: int) -> None:
+    _age_coins(tx, WONDER_COINS)
+
+
+def _age_coins(tx: Tx, decree: int) -> None:
+    who = holder(tx.state, decree)
+    if who >= 0:
+        tx.emit(ev.CoinsGained(seat=who, amount=tx.state.age, reason="decree"))
+
+
+def waives_symbol(state: DuelState, seat: int, colour: int) -> bool:
+    decree = _WAIVER.get(colour)
+    return decree is not None and holder(state, decree) == seat
+
+
+def wonder_discount(state: DuelState, seat: int, kind: str, colour: int) -> int:
+    return 1 if kind == "wonder" and holder(state, WONDER_DISCOUNT) == seat else 0
+
+
+def resource_prices(state: DuelState, seat: int, up: tuple[int, ...]) -> tuple[int, ...]:
+    """D10: wood, clay, stone 1 coin cheaper; D11: glass, papyrus (never below 1)."""
+    brown = holder(state, BROWN_DISCOUNT) == seat
+    grey = holder(state, GREY_DISCOUNT) == seat
+    if not brown and not grey:
+        return up
+    return tuple(
+        max(1, p - 1) if (brown if r < 3 else grey) else p for r, p in enumerate(up)
+    )
+
+
+def discard_bonus(state: DuelState, seat: int) -> int:
+    return DISCARD_BONUS_COINS if holder(state, DISCARD_BONUS) == seat else 0
+
+
+def opponent_chains(state: DuelState, seat: int) -> int:
+    return state.players[1 - seat].chains if holder(state, OPPONENT_CHAINS) == seat else 0
+
+
+def blue_count(rules: DuelRules, state: DuelState, seat: int) -> int:
+    """Blue cards counted for a politician's Senate actions (D12 adds 2)."""
+    from domain.duel.catalog_types import BLUE
+
+    bonus = BLUE_BONUS if holder(state, PLUS_TWO_BLUE) == seat else 0
+    return state.players[seat].colours[BLUE] + bonus

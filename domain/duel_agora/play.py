@@ -1,0 +1,60 @@
+"""Agora's turn: the base actions (a senator may be discarded or built under a wonder, not
+constructed), recruiting a senator, preparing a conspiracy, and triggering one first.
+
+Rule (agora-rules-fr, "Résumé des actions possibles"): 1. trigger a prepared conspiracy
+(optional), 2. use a structure card to construct a building or recruit a senator, discard
+it for coins, build a wonder, or prepare a conspiracy (mandatory).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from domain.duel import play as base_play
+from domain.duel.commands import ConstructBuilding
+from domain.duel.state import DuelState
+from domain.duel.turn_moves import play_moves
+from domain.duel_agora import commands as acmd
+from domain.duel_agora.catalog import SENATOR
+from domain.duel_agora.conspiracies import triggerable
+from domain.duel_agora.senate import agora
+from domain.duel_agora.senators import recruit_cost
+from domain.kernel.errors import DomainError
+
+if TYPE_CHECKING:
+    from domain.duel.rules import DuelRules
+    from domain.duel.transaction import Tx
+
+
+def agora_play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+    if seat != state.current:
+        return []
+    cards = rules.cards
+    slots = state.slots
+    moves: list[Any] = [
+        m for m in play_moves(rules, state, seat)
+        if type(m) is not ConstructBuilding or cards[slots[m.slot]].colour != SENATOR
+    ]
+    ext = agora(state)
+    accessible = rules.layouts[state.age - 1].accessible_slots(state.taken)
+    cost = recruit_cost(state, seat)
+    if cost <= state.players[seat].coins:
+        moves += [acmd.RecruitSenator(seat=seat, slot=s, coins=cost) for s in accessible
+                  if cards[slots[s]].colour == SENATOR]
+    open_ones = [i for i, card in enumerate(ext.prepared[seat])
+                 if card < 0 and not ext.triggered[seat][i]]
+    moves += [acmd.PrepareConspiracy(seat=seat, slot=s, conspiracy=i)
+              for s in accessible for i in open_ones]
+    moves += [acmd.TriggerConspiracy(seat=seat, conspiracy=i)
+              for i in triggerable(state, seat)]
+    return moves
+
+
+def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
+    state = tx.state
+    layout = tx.rules.layouts[state.age - 1]
+    in_range = 0 <= cmd.slot < len(layout.slots)
+    if in_range and tx.rules.cards[state.slots[cmd.slot]].colour == SENATOR:
+        raise DomainError("senator_not_constructible",
+                          "a senator is recruited (RecruitSenator), not constructed")
+    base_play.construct_building(tx, cmd)
