@@ -97,10 +97,27 @@ def _replay_agora(record: dict[str, Any]) -> TraceResult:
     return replay_agora_trace(record)
 
 
-TRACE_WRITERS: dict[tuple[str, ...], Writer] = {("agora",): _write_agora}
+def _write_leaders(game: Any, played: PlayedGame) -> dict[str, Any]:
+    from domain.duel_leaders.trace import write_leaders_trace
+
+    return write_leaders_trace(game, played)
+
+
+def _replay_leaders(record: dict[str, Any]) -> TraceResult:
+    from domain.duel_leaders.trace import replay_leaders_trace
+
+    return replay_leaders_trace(record)
+
+
+TRACE_WRITERS: dict[tuple[str, ...], Writer] = {
+    ("agora",): _write_agora,
+    ("leaders",): _write_leaders,
+    ("agora", "leaders"): _write_leaders,
+}
 """Trace writers of Duel games with expansions, by their sorted expansion names."""
 
 register_trace_format("duel-agora-trace/1", _replay_agora)
+register_trace_format("duel-leaders-trace/1", _replay_leaders)
 
 register_trace_writer("duel", _write)
 
