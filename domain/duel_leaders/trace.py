@@ -57,7 +57,7 @@ def setup_extra(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str,
     assert deal is not None
     order = leaders_of(deal)
     x = leaders(state)
-    extra = agora_trace.setup_extra(rules, state, seats) if _agora(rules) else {
+    extra: dict[str, Any] = agora_trace.setup_extra(rules, state, seats) if _agora(rules) else {
         "progress_tokens_aside": [rules.tokens[t].name for t in deal.aside_tokens]}
     extra["leaders"] = {
         "pool": _names(x.pool),
@@ -71,7 +71,7 @@ def setup_extra(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str,
 def leaders_state(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str, Any]:
     """`state.leaders`: hands, recruited and buried leaders, the step and its secrets."""
     x = leaders(state)
-    out = {"leaders": {
+    out: dict[str, Any] = {"leaders": {
         "hands": [_names(h) for h in seats.pair(x.hands)],
         "recruited": [_names(r) for r in seats.pair(x.recruited)],
         "buried": [_names(b) for b in seats.pair(x.buried)],
