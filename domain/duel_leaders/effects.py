@@ -89,7 +89,9 @@ def owe(tx: Tx, seat: int, kind: int, arg: int = 0) -> None:
 
 def apply_recruited(tx: Tx, seat: int, leader: int) -> None:
     """A leader's effect on recruitment (its payment is already made)."""
-    if leader == lc.CAESAR:
+    if leader == lc.ASPASIA:
+        tx.emit(lev.AspasiaReady(seat=seat))
+    elif leader == lc.CAESAR:
         move_pawn(tx, seat, 2)
     elif leader == lc.HANNIBAL:
         move_pawn(tx, seat, 1)

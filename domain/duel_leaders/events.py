@@ -120,6 +120,11 @@ class LeaderBuried(Event, frozen=True, tag=True):
     leader: int
 
 
+class AspasiaReady(Event, frozen=True, tag=True):
+    seat: int
+    """Aspasia's effect applied: she waits for the next pawn move."""
+
+
 class AspasiaCancelled(Event, frozen=True, tag=True):
     seat: int
     """The seat whose pawn move Aspasia cancelled."""
@@ -146,5 +151,5 @@ LEADERS_EVENTS: tuple[type, ...] = (
     ChoicesRevealed, RecruitmentDeclared, DeclarationsRevealed, LeaderDiscarded,
     LeaderRecruited, LeaderEffectsBegan, RecruitmentEnded, LayoutEffectsEnded, LeadersDrawn,
     DrawnLeadersReturned, CardsOffered, OfferedCardBuilt, OfferLapsed, LeaderBuried,
-    AspasiaCancelled, SymbolChanged, CardPutUnder,
+    AspasiaReady, AspasiaCancelled, SymbolChanged, CardPutUnder,
 )

@@ -112,13 +112,9 @@ def _discarded(rules: DuelRules, s: DuelState, e: lev.LeaderDiscarded) -> DuelSt
 
 
 def _recruited(rules: DuelRules, s: DuelState, e: lev.LeaderRecruited) -> DuelState:
-    from domain.duel_leaders.catalog import ASPASIA
-
     x = leaders(s)
     changes = _out_of_hand(x, e.seat, e.leader)
     changes["recruited"] = _pair(x.recruited, e.seat, (*x.recruited[e.seat], e.leader))
-    if e.leader == ASPASIA:  # she waits for the next pawn move from now on
-        changes["aspasia"] = True
     s = _set(s, **changes)
     p = s.players[e.seat]
     s = set_player(s, e.seat, replace(p, coins=p.coins - e.cost))
@@ -186,6 +182,10 @@ def _buried(rules: DuelRules, s: DuelState, e: lev.LeaderBuried) -> DuelState:
     return replace(s, pending=s.pending[1:], turn=s.turn + 1)
 
 
+def _aspasia_ready(rules: DuelRules, s: DuelState, e: lev.AspasiaReady) -> DuelState:
+    return _set(s, aspasia=True)
+
+
 def _aspasia(rules: DuelRules, s: DuelState, e: lev.AspasiaCancelled) -> DuelState:
     return _set(s, aspasia=False)
 
@@ -235,6 +235,7 @@ LEADERS_MUTATORS: dict[type, Any] = {
     lev.OfferedCardBuilt: _offered_built,
     lev.OfferLapsed: _offer_lapsed,
     lev.LeaderBuried: _buried,
+    lev.AspasiaReady: _aspasia_ready,
     lev.AspasiaCancelled: _aspasia,
     lev.SymbolChanged: _symbol,
     lev.CardPutUnder: _put_under,
