@@ -49,7 +49,8 @@ def _set(s: DuelState, **changes: Any) -> DuelState:
 
 def _dealt(rules: DuelRules, s: DuelState, e: lev.LeadersDealt) -> DuelState:
     order = e.leaders or ()
-    return replace(s, leaders=LeadersState(pool=e.pool, costs=e.costs, aside=order[8:]))
+    return replace(s, leaders=LeadersState(pool=e.pool, costs=e.costs, drafted=order[:8],
+                                           aside=order[8:]))
 
 
 def _revealed(rules: DuelRules, s: DuelState, e: lev.LeadersRevealed) -> DuelState:

@@ -109,12 +109,10 @@ def pick_leader(tx: Tx, cmd: PickLeader) -> None:
     if cmd.leader not in leaders(tx.state).offer:
         raise DomainError("leader_not_offered", f"leader {cmd.leader} is not on offer")
     tx.emit(lev.LeaderPicked(seat=cmd.seat, leader=cmd.leader))
-    picks = leaders(tx.state).picks
-    deal = tx.state.deal
-    assert deal is not None
-    if picks == ROUND_SIZE:
-        tx.emit(lev.LeadersRevealed(round=2, leaders=leaders_of(deal)[ROUND_SIZE:DRAFTED]))
-    elif picks == DRAFTED:
+    x = leaders(tx.state)
+    if x.picks == ROUND_SIZE:
+        tx.emit(lev.LeadersRevealed(round=2, leaders=x.drafted[ROUND_SIZE:DRAFTED]))
+    elif x.picks == DRAFTED:
         open_draft(tx)
 
 

@@ -40,6 +40,9 @@ class LeadersState(msgspec.Struct, frozen=True):
     """The leaders shuffled for this game (all 43 or a variant panel)."""
     costs: tuple[int, ...] = ()
     """The coin cost of every leader of the catalog in this game (options may override)."""
+    drafted: tuple[int, ...] = ()
+    """The 8 leaders of the draft in reveal order (from `LeadersDealt`: a deal read back from
+    the event store is the base `Deal`, without the leaders' shuffle)."""
     offer: tuple[int, ...] = ()
     """Leaders revealed in the draft and not yet taken."""
     picks: int = 0

@@ -29,7 +29,7 @@ from domain.duel_leaders import events as lev
 from domain.duel_leaders.catalog import LEADERS
 from domain.duel_leaders.effects import OWE_MAECENAS, OWED_NAMES
 from domain.duel_leaders.evolve import leaders
-from domain.duel_leaders.setup import DRAFTED, ROUND_SIZE, leaders_of, with_leaders
+from domain.duel_leaders.setup import DRAFTED, ROUND_SIZE, with_leaders
 from domain.duel_leaders.views import STEP_NAMES
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
@@ -55,8 +55,8 @@ def _names(ids: Any) -> list[str]:
 def setup_extra(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str, Any]:
     deal = state.deal
     assert deal is not None
-    order = leaders_of(deal)
     x = leaders(state)
+    order = (*x.drafted, *x.aside)
     extra: dict[str, Any] = agora_trace.setup_extra(rules, state, seats) if _agora(rules) else {
         "progress_tokens_aside": [rules.tokens[t].name for t in deal.aside_tokens]}
     extra["leaders"] = {
