@@ -53,3 +53,21 @@ def test_options_without_leaders_are_refused() -> None:
     with pytest.raises(DomainError) as exc:
         get_game("duel", ("agora",), {"leader_panel": "abilities"})
     assert exc.value.code == "unknown_option"
+
+
+def test_an_explicit_deal_sets_the_leaders_and_a_wrong_one_is_refused() -> None:
+    """A deal read as the API reads it (`deal_type`): the 8 drafted in reveal order, then
+    the set-aside ones; every leader of the pool exactly once."""
+    import msgspec
+
+    game: Any = get_game("duel", ("leaders",))
+    sent = msgspec.to_builtins(game.deal(random.Random(4)))
+    order = list(range(43))
+    sent["leaders"] = order
+    deal = msgspec.convert(sent, game.deal_type)
+    state = fold(game.start(2, {}, random.Random(0), deal))
+    assert state.leaders.offer == (0, 1, 2, 3) and state.leaders.aside == tuple(range(8, 43))
+    sent["leaders"] = [0, *order[:-1]]
+    with pytest.raises(DomainError) as exc:
+        game.start(2, {}, random.Random(0), msgspec.convert(sent, game.deal_type))
+    assert exc.value.code == "invalid_deal"
