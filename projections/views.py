@@ -16,7 +16,6 @@ import asyncpg
 import msgspec
 
 from domain.kernel import Game
-from infra.event_store import TxHook
 
 SPECTATOR = -1
 """The `seat` column value of the spectator view."""
@@ -37,21 +36,6 @@ def build_views(game: Game, state: Any, seat_count: int) -> list[tuple[int, str]
         (seat_key(seat), msgspec.json.encode(game.view(state, seat)).decode())
         for seat in audiences(seat_count)
     ]
-
-
-_INSERT = """INSERT INTO views (game_id, version, seat, view)
-             SELECT $1, $2, s, v::jsonb FROM unnest($3::int[], $4::text[]) AS x(s, v)"""
-
-
-def store_views(game_id: uuid.UUID, version: int, views: list[tuple[int, str]]) -> TxHook:
-    """A hook writing `views` at `version` inside the append's transaction."""
-
-    async def write(conn: asyncpg.Connection) -> None:
-        await conn.execute(
-            _INSERT, game_id, version, [s for s, _ in views], [v for _, v in views]
-        )
-
-    return write
 
 
 async def read_views(

@@ -19,15 +19,15 @@ from projections.rebuild import rebuild_game
 from projections.views import SPECTATOR
 
 
-async def _no_publish(game_id: uuid.UUID, version: int) -> bool:
-    return True
+def _no_publish(game_id: uuid.UUID, version: int) -> None:
+    return None
 
 
 async def _play_to_end(service: GameService, seed: int) -> uuid.UUID:
     record, tokens = await service.create("duel", [], {}, ["Ada", "Brutus"], None, seed)
     rng = random.Random(seed)
     while True:
-        stream = await service.stream(record.game_id)
+        stream = await service.folded(record.game_id)
         acting = stream.game.acting_seats(stream.state)
         if stream.game.is_over(stream.state):
             return record.game_id
@@ -100,7 +100,7 @@ async def test_rebuild_keeps_the_views_of_a_command_appended_meanwhile(
             events = await super().read_stream(game_id, after_version, up_to_version)
             if not self.raced:
                 self.raced = True
-                stream = await service.stream(game_id)
+                stream = await service.folded(game_id)
                 seat = stream.game.acting_seats(stream.state)[0]
                 move = stream.game.legal_moves(stream.state, seat)[0]
                 await service.submit(game_id, tokens[seat], stream.version,
