@@ -21,6 +21,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     serve = sub.add_parser("serve", help="run the API (embedded servers when no URL is set)")
     serve.add_argument("--host", default=None, help="listen address (POLIS_HOST)")
     serve.add_argument("--port", type=int, default=None, help="listen port (POLIS_PORT)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="API processes sharing the port (POLIS_WORKERS; one per core)")
     serve.set_defaults(func=_serve)
 
     migrate = sub.add_parser("migrate", help="apply pending database migrations")
@@ -43,27 +45,43 @@ def _database_url(settings: Settings) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
 
-    from api.app import create_app
     from api.runtime import resolve_servers
+    from infra.settings import SettingsError, mask_url
 
-    settings = Settings.from_env()
-    if args.host:
-        settings = msgspec.structs.replace(settings, host=args.host)
-    if args.port is not None:
-        settings = msgspec.structs.replace(settings, port=args.port)
+    try:
+        settings = Settings.from_env()
+        if args.host:
+            settings = msgspec.structs.replace(settings, host=args.host)
+        if args.port is not None:
+            settings = msgspec.structs.replace(settings, port=args.port)
+        if args.workers is not None:
+            if not 1 <= args.workers <= 64:
+                raise SettingsError(f"--workers={args.workers} is not valid: 1 to 64")
+            settings = msgspec.structs.replace(settings, workers=args.workers)
+    except SettingsError as exc:
+        print(f"polis: {exc}", file=sys.stderr)
+        return 2
     settings, owned_redis = resolve_servers(settings)
+    assert settings.database_url and settings.redis_url
+    # every worker builds its app from the environment: hand it the servers resolved here
+    os.environ["DATABASE_URL"] = settings.database_url
+    os.environ["REDIS_URL"] = settings.redis_url
     # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
     # `finally` below and the embedded PostgreSQL's atexit hook still run.
     signal.signal(signal.SIGTERM, _exit_on_signal)
-    print(f"Polis listening on http://{settings.host}:{settings.port}", flush=True)
-    print(f"  database: {settings.database_url}", flush=True)
-    print(f"  redis:    {settings.redis_url}", flush=True)
+    print(f"Polis listening on http://{settings.host}:{settings.port} "
+          f"({settings.workers} worker{'s' if settings.workers > 1 else ''})", flush=True)
+    print(f"  database: {mask_url(settings.database_url)}", flush=True)
+    print(f"  redis:    {mask_url(settings.redis_url)}", flush=True)
     try:
         uvicorn.run(
-            create_app(settings), host=settings.host, port=settings.port,
-            ws_max_size=settings.max_body_bytes, log_level="info",
+            "api.app:create_app", factory=True, host=settings.host, port=settings.port,
+            workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
+            proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
         )
     finally:
         if owned_redis is not None:
