@@ -9,7 +9,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from api.access_log import drop_query_strings
 from api.errors import body_checker, handle_exception
 from api.games import GamesController
-from api.health import health, ready
+from api.health import health, metrics, ready
 from api.runtime import Runtime
 from api.websocket import game_socket
 from infra.settings import Settings
@@ -23,7 +23,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     drop_query_strings()
     runtime = Runtime(settings)
     app = Litestar(
-        route_handlers=[GamesController, game_socket, health, ready],
+        route_handlers=[GamesController, game_socket, health, ready, metrics],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         request_max_body_size=settings.max_body_bytes,

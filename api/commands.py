@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +38,7 @@ from api.refusals import (
     Conflict,
     Forbidden,
     Invalid,
+    Refusal,
     RuleRefused,
     unauthorized,
 )
@@ -55,6 +57,8 @@ from projections.views import build_views
 
 AfterCommit = Callable[[uuid.UUID, int], None]
 """Told of each new version once committed; must not block (wake-ups, fan-out)."""
+Observe = Callable[[str, float], None]
+"""Told of each command's outcome (`accepted`, `replayed` or a code) and its duration."""
 
 _RETRIES = 5
 
@@ -95,12 +99,13 @@ class CommandHandler:
 
     def __init__(
         self, store: EventStore, games: FoldedGames, after_commit: AfterCommit,
-        busy_seconds: float = 5.0,
+        busy_seconds: float = 5.0, observe: Observe | None = None,
     ) -> None:
         self.store = store
         self.games = games
         self.after_commit = after_commit
         self.busy_seconds = busy_seconds
+        self.observe = observe
 
     async def submit(
         self,
@@ -111,6 +116,32 @@ class CommandHandler:
         idempotency_key: str | None,
     ) -> AppendResult:
         """Decide and append one command; a Refusal says why when it is refused."""
+        if self.observe is None:
+            return await self._submit(
+                game_id, token, expected_version, command_data, idempotency_key
+            )
+        started = time.perf_counter()
+        outcome = "error"
+        try:
+            result = await self._submit(
+                game_id, token, expected_version, command_data, idempotency_key
+            )
+            outcome = "replayed" if result.replayed else "accepted"
+            return result
+        except Refusal as exc:
+            outcome = exc.code
+            raise
+        finally:
+            self.observe(outcome, time.perf_counter() - started)
+
+    async def _submit(
+        self,
+        game_id: uuid.UUID,
+        token: str | None,
+        expected_version: int,
+        command_data: Any,
+        idempotency_key: str | None,
+    ) -> AppendResult:
         folded = await self.games.get(game_id)
         seat = seat_of_token(folded, token)
         if seat is None:

@@ -175,6 +175,9 @@ class FoldedGames:
         if rows:
             folded.fold(rows)
 
+    def __len__(self) -> int:
+        return len(self._games)
+
     def known_version(self, game_id: uuid.UUID) -> int | None:
         found = self._games.get(game_id)
         return None if found is None else found.version

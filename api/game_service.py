@@ -14,7 +14,14 @@ from typing import Any
 
 import msgspec
 
-from api.commands import AfterCommit, CommandHandler, event_type_name, seat_of_token, to_new_events
+from api.commands import (
+    AfterCommit,
+    CommandHandler,
+    Observe,
+    event_type_name,
+    seat_of_token,
+    to_new_events,
+)
 from api.folded import Folded, FoldedGames, Outcome, decoder_of
 from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
 from api.tokens import hash_token, new_token
@@ -48,12 +55,12 @@ class GameService:
 
     def __init__(
         self, store: EventStore, after_commit: AfterCommit, capacity: int = 10_000,
-        busy_seconds: float = 5.0,
+        busy_seconds: float = 5.0, observe: Observe | None = None,
     ) -> None:
         self.store = store
         self.games = FoldedGames(store, capacity)
         self.after_commit = after_commit
-        self.commands = CommandHandler(store, self.games, after_commit, busy_seconds)
+        self.commands = CommandHandler(store, self.games, after_commit, busy_seconds, observe)
         self.submit = self.commands.submit
         """Decide and append one command (the pipeline shared by REST and WebSocket)."""
 

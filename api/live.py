@@ -166,6 +166,7 @@ class Channel:
             return
         rows = await read_updates(self.hub.store, self.game_id, self.version)
         self.reads += 1
+        self.hub.reads += 1
         if not rows:
             return
         by_audience: dict[int, list[Sink]] = {}
@@ -205,6 +206,8 @@ class Hub:
         self.ruleset = ruleset
         self.heartbeat = heartbeat
         self.channels: dict[uuid.UUID, Channel] = {}
+        self.reads = 0
+        """Reads of new versions made for live followers, every game together."""
         self.closing = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._beat: asyncio.Task[None] | None = None
@@ -259,6 +262,9 @@ class Hub:
     def followers(self, game_id: uuid.UUID) -> int:
         channel = self.channels.get(game_id)
         return 0 if channel is None else len(channel.sessions)
+
+    def sockets(self) -> int:
+        return sum(len(c.sessions) for c in self.channels.values())
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

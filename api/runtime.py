@@ -13,6 +13,7 @@ from litestar.connection import ASGIConnection
 
 from api.game_service import GameService
 from api.live import Hub
+from api.metrics import Metrics
 from api.rate_limits import RateLimits, client_of
 from domain.kernel import Game
 from infra.broker import Broker
@@ -49,6 +50,7 @@ class Runtime:
         self._counters: SharedCounters | None = None
         self._owned_redis: EmbeddedRedis | None = None
         self.client_of = client_of
+        self.metrics = Metrics()
 
     @property
     def service(self) -> GameService:
@@ -80,7 +82,8 @@ class Runtime:
             _log.info("applied migrations %s", applied)
         store = EventStore(self.pool)
         self._service = GameService(
-            store, self._after_commit, settings.game_cache, settings.busy_seconds
+            store, self._after_commit, settings.game_cache, settings.busy_seconds,
+            self.metrics.command,
         )
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds)
         self.broker = Broker(
@@ -91,6 +94,24 @@ class Runtime:
         self.broker.start()
         self._hub.start()
         self._counters.start()
+        self._register_gauges()
+
+    def _register_gauges(self) -> None:
+        hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
+        assert broker is not None and pool is not None
+        gauge = self.metrics.gauge
+        gauge("polis_live_sockets", "WebSocket clients following a game.", hub.sockets)
+        gauge("polis_games_followed", "Games with live followers.", lambda: len(hub.channels))
+        gauge("polis_fanout_reads_total", "Reads of new versions for live followers.",
+              lambda: hub.reads, "counter")
+        gauge("polis_games_kept", "Games kept folded in memory.", lambda: len(games))
+        gauge("polis_pool_size", "PostgreSQL connections open.", pool.get_size)
+        gauge("polis_pool_in_use", "PostgreSQL connections in use.",
+              lambda: pool.get_size() - pool.get_idle_size())
+        gauge("polis_redis_subscribed", "1 while subscribed to wake-ups.",
+              lambda: float(broker.subscribed))
+        gauge("polis_wakeups_dropped_total", "Wake-ups Redis could not take.",
+              lambda: broker.dropped, "counter")
 
     def _after_commit(self, game_id: uuid.UUID, version: int) -> None:
         """A new version committed here: local followers at once, others through Redis."""

@@ -67,8 +67,11 @@ class Follower:
             self._changed.set()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message))
+
+    async def send_text(self, text: str) -> None:
         assert self._socket is not None
-        await self._socket.send(json.dumps(message))
+        await self._socket.send(text)
 
     async def wait_for(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
         """The first message (old or new) for which `predicate` holds."""
