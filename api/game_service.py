@@ -22,11 +22,12 @@ from api.commands import (
     seat_of_token,
     to_new_events,
 )
-from api.folded import Folded, FoldedGames, Outcome, decoder_of
+from api.folded import Folded, FoldedGames, Outcome
 from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from infra.event_store import CREATED, EventStore, GameRecord, StoredEvent
+from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
 
 __all__ = ["GameService", "event_type_name", "parse_game_id"]

@@ -25,9 +25,9 @@ from typing import Any, Protocol
 import msgspec
 
 from api.commands import event_type_name
-from api.folded import decoder_of
 from domain.kernel import Game
 from infra.event_store import EventStore
+from projections.rulesets import decoder_of
 from projections.views import SPECTATOR, read_view, seat_key
 
 _log = logging.getLogger(__name__)
@@ -61,8 +61,8 @@ _ROWS = msgspec.json.Decoder(list[tuple[int, msgspec.Raw]])
 
 _READ = """
 SELECT e.version, e.type, e.payload::text, e.seat, e.recorded_at,
-       (SELECT json_agg(json_build_array(v.seat, v.view))::text FROM views v
-        WHERE v.game_id = e.game_id AND v.version = e.version) AS views
+       (SELECT '[' || string_agg('[' || v.seat || ',' || v.view || ']', ',') || ']'
+        FROM views v WHERE v.game_id = e.game_id AND v.version = e.version) AS views
 FROM events e
 WHERE e.game_id = $1 AND e.version > $2 AND ($3::bigint IS NULL OR e.version <= $3)
 ORDER BY e.version

@@ -166,7 +166,7 @@ WITH g AS (
     SELECT g.game_id, $5, $6, $7, $2 + 1, $3 FROM g
 ), w AS (
     INSERT INTO views (game_id, version, seat, view)
-    SELECT g.game_id, $3, y.s, y.v::jsonb FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
+    SELECT g.game_id, $3, y.s, y.v FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
 )
 SELECT count(*) FROM g
 """
@@ -186,7 +186,7 @@ WITH g AS (
     SELECT g.game_id, $11, NULL, '', 1, $7 FROM g
 ), w AS (
     INSERT INTO views (game_id, version, seat, view)
-    SELECT g.game_id, $7, y.s, y.v::jsonb FROM g, unnest($15::int[], $16::text[]) AS y(s, v)
+    SELECT g.game_id, $7, y.s, y.v FROM g, unnest($15::int[], $16::text[]) AS y(s, v)
 )
 SELECT created_at FROM g
 """
@@ -281,6 +281,12 @@ class EventStore:
         rows = await self.run(lambda conn: conn.fetch("SELECT game_id FROM games"))
         return [r["game_id"] for r in rows]
 
+    async def records(self, game_ids: Sequence[uuid.UUID]) -> list[GameRecord]:
+        rows = await self.run(lambda conn: conn.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = ANY($1::uuid[])", list(game_ids)
+        ))
+        return [_game(r) for r in rows]
+
     async def versions(self, game_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, int]:
         """The current version of each game (one query for every game a process follows)."""
         rows = await self.run(lambda conn: conn.fetch(
@@ -300,6 +306,16 @@ class EventStore:
             game_id, after_version, up_to_version,
         ))
         return [_event(r) for r in rows]
+
+    async def read_streams(self, game_ids: Sequence[uuid.UUID]) -> list[asyncpg.Record]:
+        """(game_id, version, payload, command_id) of every event of `game_ids`, in game
+        and version order (rebuilds)."""
+        rows: list[asyncpg.Record] = await self.run(lambda conn: conn.fetch(
+            """SELECT game_id, version, payload::text AS payload, command_id FROM events
+               WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, version""",
+            list(game_ids),
+        ))
+        return rows
 
     async def stream_rows(self, game_id: uuid.UUID, after_version: int = 0) -> list[StreamRow]:
         """Events after `after_version` with their command's outcome, for folding."""

@@ -47,7 +47,7 @@ async def read_views(
 ) -> list[tuple[int, str]]:
     """(version, view JSON) of every commit point in (after_version, up_to_version], in order."""
     rows = await pool.fetch(
-        """SELECT version, view::text AS view FROM views
+        """SELECT version, view FROM views
            WHERE game_id = $1 AND seat = $2 AND version > $3 AND version <= $4
            ORDER BY version""",
         game_id, seat_key(seat), after_version, up_to_version,
@@ -63,7 +63,7 @@ async def read_view(
 ) -> tuple[int, str] | None:
     """(version, view JSON) of the last commit point at or before `at_version` (None: latest)."""
     row = await pool.fetchrow(
-        """SELECT version, view::text AS view FROM views
+        """SELECT version, view FROM views
            WHERE game_id = $1 AND seat = $2 AND ($3::bigint IS NULL OR version <= $3)
            ORDER BY version DESC LIMIT 1""",
         game_id, seat_key(seat), at_version,
