@@ -13,6 +13,7 @@ import os
 import secrets
 import statistics
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -101,11 +102,15 @@ class RawHttp:
         self.host, self.port = host, port
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
+        self._used = 0.0
 
     async def request(
         self, method: str, path: str, body: object = None, token: str | None = None
     ) -> tuple[int, Any]:
         """(status, decoded JSON body) of one request."""
+        if self._writer is not None and time.monotonic() - self._used > 3.0:
+            await self.close()  # the server drops keep-alive connections idle for 5 s
+        self._used = time.monotonic()
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         assert self._reader is not None
