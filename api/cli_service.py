@@ -81,6 +81,8 @@ def _serve(args: argparse.Namespace) -> int:
         uvicorn.run(
             "api.app:create_app", factory=True, host=settings.host, port=settings.port,
             workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
+            # a compressor per socket costs about 46 KB of memory; views are small
+            ws_per_message_deflate=settings.ws_compression,
             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
         )
     finally:

@@ -26,6 +26,8 @@ class ApiProcess:
         self.env = env
         self.log = log_dir / f"{name}.log"
         self.workers = workers
+        self.root = ROOT
+        """The source tree the server runs from (benchmarks compare two trees)."""
         self._process: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
@@ -34,7 +36,7 @@ class ApiProcess:
                     "--port", str(self.port), "--workers", str(self.workers)]
         return [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory",
                 "--host", "127.0.0.1", "--port", str(self.port), "--ws-max-size", "65536",
-                "--log-level", "warning"]
+                "--log-level", "warning", "--ws-per-message-deflate", "false"]
 
     @property
     def url(self) -> str:
@@ -48,7 +50,7 @@ class ApiProcess:
         env = {**os.environ, **self.env}
         with self.log.open("ab") as log:
             self._process = subprocess.Popen(
-                self.command(), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                self.command(), cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -90,7 +90,11 @@ def start_api(
         "POLIS_RATE_CREATE": "1000000/1", "POLIS_RATE_COMMANDS": "1000000/1",
         **(extra or {}),
     }
-    return ApiProcess(env, log_dir, "bench", workers).start()
+    api = ApiProcess(env, log_dir, "bench", workers)
+    other = os.environ.get("POLIS_BENCH_TREE")
+    if other:  # measure another source tree (an older commit) with the same client
+        api.root = Path(other)
+    return api.start()
 
 
 
