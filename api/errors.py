@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 
 import msgspec
@@ -11,6 +12,7 @@ from litestar.exceptions import HTTPException, ValidationException
 
 from api import refusals
 from api.limits import too_deep
+from api.request_ids import current as current_request_id
 
 _log = logging.getLogger(__name__)
 
@@ -21,6 +23,8 @@ class ErrorBody(msgspec.Struct, frozen=True):
     message: str
     """A sentence for a person."""
     details: dict[str, Any] = {}
+    request_id: str | None = None
+    """The request's id (also in the `X-Request-Id` header and the server's log lines)."""
 
 
 class ApiError(Exception):
@@ -60,7 +64,17 @@ _HTTP_CODES = {
 
 
 def error_of(exc: Exception) -> tuple[int, ErrorBody]:
-    """The status and body of any exception (500 with no internals for the unexpected)."""
+    """The status and body of any exception (500 with no internals for the unexpected),
+    with the current request's id."""
+    status, body = _error_of(exc)
+    return status, with_request_id(body)
+
+
+def with_request_id(body: ErrorBody) -> ErrorBody:
+    return msgspec.structs.replace(body, request_id=current_request_id.get())
+
+
+def _error_of(exc: Exception) -> tuple[int, ErrorBody]:
     if isinstance(exc, ApiError):
         return exc.status, exc.body
     if isinstance(exc, refusals.Refusal):
@@ -111,7 +125,13 @@ def body_checker(max_depth: int) -> Any:
 
 def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
     status, body = error_of(exc)
-    headers = {}
+    headers: dict[str, str] = {}
+    if body.request_id is None:  # refused by the router, before the request-id middleware
+        request_id = secrets.token_hex(8)
+        body = msgspec.structs.replace(body, request_id=request_id)
+        headers["X-Request-Id"] = request_id
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="polis"'
     retry = getattr(exc, "retry_after", None)
     if isinstance(retry, int):
         headers["Retry-After"] = str(retry)

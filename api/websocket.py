@@ -19,7 +19,7 @@ from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath
 
-from api.errors import ApiError, ErrorBody, error_of, too_deep_error
+from api.errors import ApiError, ErrorBody, error_of, too_deep_error, with_request_id
 from api.game_service import GameService, parse_game_id
 from api.limits import too_deep
 from api.live import Channel
@@ -138,13 +138,13 @@ class GameSession:
 
     async def _error(self, request_id: str | None, error: ErrorBody, kind: str = "error") -> None:
         await self.send({"type": kind, "request_id": request_id,
-                         "error": msgspec.to_builtins(error)})
+                         "error": msgspec.to_builtins(with_request_id(error))})
 
 
 async def _refuse(socket: WebSocket[Any, Any, Any], body: ErrorBody, close_code: int) -> None:
     await socket.send_data(
         msgspec.json.encode({"type": "error", "request_id": None,
-                             "error": msgspec.to_builtins(body)}).decode(),
+                             "error": msgspec.to_builtins(with_request_id(body))}).decode(),
         mode="text",
     )
     await socket.close(close_code, body.code)

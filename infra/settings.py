@@ -71,6 +71,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How long a command waits for its game (a slow transaction) before a 503."""
     lock_timeout_ms: int = 3000
     """How long a statement waits for a game's row lock before giving up."""
+    log_format: str = "text"
+    """`text` or `json` (one object per line, with the request id)."""
     ws_compression: bool = False
     """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
     forwarded_allow_ips: str = "127.0.0.1"
@@ -121,6 +123,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                              "more than 0"),
             lock_timeout_ms=get("POLIS_LOCK_TIMEOUT_MS", int, d.lock_timeout_ms,
                                 lambda n: n >= 0, "at least 0 (0: no limit)"),
+            log_format=get("POLIS_LOG_FORMAT", str.lower, d.log_format,
+                           lambda f: f in ("text", "json"), "text or json"),
             ws_compression=get("POLIS_WS_COMPRESSION", _boolean, d.ws_compression),
             forwarded_allow_ips=env.get("POLIS_FORWARDED_ALLOW_IPS", d.forwarded_allow_ips),
         ).checked()

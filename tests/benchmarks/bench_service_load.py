@@ -93,7 +93,8 @@ async def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[1, 16, 64])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--workers", type=int, default=1, help="API worker processes")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="run `polis serve --workers N` (default: one uvicorn process)")
     args = parser.parse_args()
     admin, redis = servers_from_env()
     async with bench_database(admin) as dsn:
