@@ -28,6 +28,7 @@ import hashlib
 import time
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -55,8 +56,23 @@ from infra.event_store import (
 )
 from projections.views import build_views
 
-AfterCommit = Callable[[uuid.UUID, int], None]
-"""Told of each new version once committed; must not block (wake-ups, fan-out)."""
+
+class Committed(msgspec.Struct, frozen=True):
+    """An append this process made, with what its followers need (no read to send it)."""
+
+    game_id: uuid.UUID
+    first_version: int
+    last_version: int
+    events: list[Any]
+    """The game's event structs, versions first_version..last_version."""
+    views: list[tuple[int, str]]
+    """(seat key, view JSON) of every audience at last_version."""
+    seat: int | None
+    recorded_at: datetime | None
+
+
+AfterCommit = Callable[[Committed], None]
+"""Told of each append once committed; must not block (wake-ups, fan-out)."""
 Observe = Callable[[str, float], None]
 """Told of each command's outcome (`accepted`, `replayed` or a code) and its duration."""
 
@@ -218,7 +234,8 @@ class CommandHandler:
                 await self.games.refresh(folded)
                 return result
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash))
-            self.after_commit(folded.game_id, last)
+            self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
+                                        seat, result.recorded_at))
             return result
         raise Conflict("version_conflict", "the game kept changing; retry")
 

@@ -17,6 +17,7 @@ import msgspec
 from api.commands import (
     AfterCommit,
     CommandHandler,
+    Committed,
     Observe,
     event_type_name,
     seat_of_token,
@@ -104,9 +105,10 @@ class GameService:
         source = "explicit" if deal is not None else "seeded" if seed is not None else "random"
         summary, over = game.summary(state), game.is_over(state)
         hashes = tuple(hash_token(t) for t in tokens)
+        views = build_views(game, state, len(seat_names))
         created_at = await self.store.create_game(
             game_id, kind, expansions, options, seat_names, hashes, to_new_events(opening),
-            summary, over, build_views(game, state, len(seat_names)), source,
+            summary, over, views, source,
         )
         record = GameRecord(
             game_id, kind, tuple(expansions), options, tuple(seat_names), hashes, created_at,
@@ -115,7 +117,9 @@ class GameService:
         folded = Folded(record)
         folded.applied(state, version, None, CREATED, Outcome(1, version, ""))
         self.games.put(folded)
-        self.after_commit(game_id, version)
+        self.after_commit(
+            Committed(game_id, 1, version, list(opening), views, None, created_at)
+        )
         return record, tokens
 
     async def folded(self, game_id: uuid.UUID) -> Folded:

@@ -1,10 +1,12 @@
 """Live fan-out: one read per game and new version per process, shared by every socket.
 
 Each followed game has a `Channel` holding its local sessions, all at the channel's
-version. When the game reaches a new version (a local commit, a Redis wake-up, or the
-periodic check), the channel reads the new events and views once, redacts and encodes them
-once per audience (each seat, the spectators), and sends the same bytes to every session of
-that audience. Sessions join under the channel's lock, so none misses or repeats a version.
+version. A commit made by this process is sent from memory (its events and views are at
+hand: no read at all). When the game reaches a new version elsewhere (a Redis wake-up, or
+the periodic check), the channel reads the new events and views once. Either way they are
+redacted and encoded once per audience (each seat, the spectators) and the same bytes go
+to every session of that audience. Sessions join under the channel's lock, so none misses
+or repeats a version.
 
 Heartbeats come from one task per process and never query per socket; the same task asks
 PostgreSQL, in one query for every followed game, whether a wake-up was lost (Redis down,
@@ -24,7 +26,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from api.commands import event_type_name
+from api.commands import Committed, event_type_name
 from domain.kernel import Game
 from infra.event_store import EventStore
 from projections.rulesets import decoder_of
@@ -182,6 +184,41 @@ class Channel:
         await asyncio.gather(*sends)
         self.version = max(reached, self.version)
 
+    async def apply(self, committed: Committed) -> None:
+        """Send an append made by this process, from memory when it is the next one."""
+        async with self.lock:
+            if committed.last_version <= self.version or self.version < 0:
+                return
+            if committed.first_version != self.version + 1 or committed.recorded_at is None:
+                await self._advance(None)  # something came in between: read
+                return
+            at = committed.recorded_at.isoformat()
+            encode = msgspec.json.encode
+            views = dict(committed.views)
+            by_audience: dict[int, list[Sink]] = {}
+            for session in self.sessions:
+                by_audience.setdefault(seat_key(session.seat), []).append(session)
+            sends = []
+            for key, sessions in by_audience.items():
+                seat = None if key == SPECTATOR else key
+                batch = []
+                for offset, event in enumerate(committed.events):
+                    redacted = self.game.redact(event, seat)
+                    batch.append({
+                        "version": committed.first_version + offset,
+                        "type": event_type_name(redacted), "seat": committed.seat,
+                        "recorded_at": at, "event": msgspec.Raw(encode(redacted)),
+                    })
+                text = encode({
+                    "type": "update", "game_id": str(self.game_id),
+                    "after_version": self.version, "version": committed.last_version,
+                    "events": batch, "view": msgspec.Raw(views[key].encode()),
+                }).decode()
+                for session in sessions:
+                    sends.append(self._deliver(session, [text], committed.last_version))
+            await asyncio.gather(*sends)
+            self.version = committed.last_version
+
     async def _deliver(self, session: Sink, messages: list[str], reached: int) -> None:
         try:
             async with asyncio.timeout(SEND_TIMEOUT):
@@ -246,6 +283,12 @@ class Hub:
         channel = self.channels.get(game_id)
         if channel is not None and version > channel.version:
             self._spawn(channel.advance(version))
+
+    def committed(self, committed: Committed) -> None:
+        """This process appended: send it to the local followers from memory."""
+        channel = self.channels.get(committed.game_id)
+        if channel is not None and committed.last_version > channel.version:
+            self._spawn(channel.apply(committed))
 
     def wake_all(self) -> None:
         """Wake-ups may have been lost (Redis reconnected): one check for every game."""

@@ -11,6 +11,7 @@ import asyncpg
 from litestar import Litestar
 from litestar.connection import ASGIConnection
 
+from api.commands import Committed
 from api.game_service import GameService
 from api.live import Hub
 from api.metrics import Metrics
@@ -113,12 +114,13 @@ class Runtime:
         gauge("polis_wakeups_dropped_total", "Wake-ups Redis could not take.",
               lambda: broker.dropped, "counter")
 
-    def _after_commit(self, game_id: uuid.UUID, version: int) -> None:
-        """A new version committed here: local followers at once, others through Redis."""
+    def _after_commit(self, committed: Committed) -> None:
+        """An append committed here: local followers at once (from memory), the other
+        processes through Redis."""
         if self._hub is not None:
-            self._hub.wake(game_id, version)
+            self._hub.committed(committed)
         if self.broker is not None:
-            self.broker.publish_soon(game_id, version)
+            self.broker.publish_soon(committed.game_id, committed.last_version)
 
     async def _ruleset(self, game_id: uuid.UUID) -> Game:
         return (await self.service.folded(game_id)).game

@@ -118,6 +118,8 @@ class AppendResult(msgspec.Struct, frozen=True):
     last_version: int
     replayed: bool
     """True when the command id was seen before and nothing was appended now."""
+    recorded_at: datetime | None = None
+    """When the events were recorded (their `recorded_at`), for an append made now."""
 
 
 class VersionConflict(Exception):
@@ -168,7 +170,7 @@ WITH g AS (
     INSERT INTO views (game_id, version, seat, view)
     SELECT g.game_id, $3, y.s, y.v FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
 )
-SELECT count(*) FROM g
+SELECT count(*), now() FROM g
 """
 
 _CREATE = """
@@ -394,19 +396,20 @@ class EventStore:
             [e.payload.decode() for e in events], [s for s, _ in views], [v for _, v in views],
         )
 
-        async def attempt(c: asyncpg.Connection) -> int:
+        async def attempt(c: asyncpg.Connection) -> tuple[int, datetime | None]:
             try:
-                appended: int = await c.fetchval(_APPEND, *args)
+                row = await c.fetchrow(_APPEND, *args)
             except asyncpg.exceptions.LockNotAvailableError:
                 raise GameBusy(str(game_id)) from None
             except asyncpg.UniqueViolationError:  # a twin committed between the checks
-                appended = 0
-            return appended
+                return 0, None
+            assert row is not None
+            return row[0], row[1]
 
         broke = False
         for _ in range(3):
             try:
-                appended = await (attempt(conn) if conn is not None else self.run(attempt))
+                appended, at = await (attempt(conn) if conn is not None else self.run(attempt))
             except CONNECTION_ERRORS as exc:
                 if conn is not None:
                     raise
@@ -414,7 +417,7 @@ class EventStore:
                 broke = True
                 continue  # the lookup below (or a retry) tells whether it committed
             if appended:
-                return AppendResult(expected_version + 1, last, replayed=False)
+                return AppendResult(expected_version + 1, last, replayed=False, recorded_at=at)
             outcome = await self._why_not(game_id, expected_version, command_id, meta.body_hash,
                                           conn)
             # after a broken connection, our own committed append is not a replay

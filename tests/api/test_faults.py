@@ -23,6 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from api.commands import Committed
 from api.game_service import GameService
 from api.refusals import Busy
 from infra.db import create_pool
@@ -34,7 +35,7 @@ from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 
 
-def _no_wake(game_id: uuid.UUID, version: int) -> None:
+def _no_wake(committed: Committed) -> None:
     return None
 
 
@@ -230,23 +231,26 @@ async def test_rate_limits_are_reached_reported_and_shared(
 async def test_fan_out_reads_once_per_game_and_version(
     apis: list[ApiProcess], http: httpx.AsyncClient
 ) -> None:
+    """Thirty followers on another process cost one read per version; followers on the
+    process that made the commit cost none (its events and views are at hand)."""
     game_id, tokens = await create_game(http, seed=12)
-    api = apis[1]
+    local, remote = apis  # `http` sends the commands to apis[0]
 
-    async def reads() -> int:
+    async def reads(api: ApiProcess) -> int:
         async with httpx.AsyncClient(base_url=api.url) as client:
             text = (await client.get("/metrics")).text
         line = next(x for x in text.splitlines() if x.startswith("polis_fanout_reads_total{"))
         return int(float(line.rsplit(" ", 1)[1]))
 
-    followers = [Follower(api.ws_url, game_id, tokens[i % 2] if i % 3 else None)
+    followers = [Follower(remote.ws_url, game_id, tokens[i % 2] if i % 3 else None)
                  for i in range(30)]
+    followers += [Follower(local.ws_url, game_id, token) for token in (*tokens, None)]
     for follower in followers:
         await follower.__aenter__()
     try:
         for follower in followers:
             await follower.wait_for(lambda m: m["type"] == "snapshot")
-        before = await reads()
+        before = [await reads(api) for api in apis]
         version = 0
         for turn in range(3):
             game = (await http.get(f"/games/{game_id}")).json()
@@ -260,7 +264,29 @@ async def test_fan_out_reads_once_per_game_and_version(
             version = response.json()["version"]
             for follower in followers:  # one version at a time
                 await follower.wait_version(version)
-        assert await reads() - before == 3  # 30 followers, one read per version
+        after = [await reads(api) for api in apis]
+        assert after[1] - before[1] == 3  # 30 followers, one read per version
+        assert after[0] - before[0] == 0  # sent from memory
+        events = (await http.get(f"/games/{game_id}/events", headers=auth(tokens[0]))).json()
+        pushed = {e["version"]: e for m in followers[-3].of_type("update") for e in m["events"]}
+        for event in events["events"]:
+            if event["version"] in pushed:  # the same event, time and all, either way
+                assert pushed[event["version"]]["recorded_at"][:23] == event["recorded_at"][:23]
+                assert pushed[event["version"]]["event"] == event["event"]
     finally:
         for follower in followers:
             await follower.__aexit__(None, None, None)
+
+
+async def test_a_seeded_deal_is_flagged_in_the_public_summary(http: httpx.AsyncClient) -> None:
+    """Whoever chose the seed can compute the deal offline: the listing says so."""
+    seats = [{"name": "a"}, {"name": "b"}]
+    seeded = (await http.post("/games", json={"kind": "duel", "seats": seats, "seed": 4}))
+    secret = (await http.post("/games", json={"kind": "duel", "seats": seats}))
+    for response, deal in ((seeded, "seeded"), (secret, "random")):
+        assert response.status_code == 201
+        game_id = response.json()["game"]["game_id"]
+        assert response.json()["game"]["deal"] == deal
+        assert (await http.get(f"/games/{game_id}")).json()["deal"] == deal
+    listed = {g["game_id"]: g["deal"] for g in (await http.get("/games")).json()["games"]}
+    assert listed[seeded.json()["game"]["game_id"]] == "seeded"

@@ -87,7 +87,7 @@ async def test_json_logs_with_request_ids_and_no_secret_at_start(
     # PostgreSQL here trusts local connections, so any password is accepted: show none
     secret_url = settings.database_url.replace("postgres@", "postgres:s3cret-pw@", 1)
     env = {**api_env(settings), "DATABASE_URL": secret_url, "POLIS_LOG_FORMAT": "json"}
-    api = ApiProcess(env, tmp_path, "json", workers=1).start()
+    api = ApiProcess(env, tmp_path, "json", workers=2).start()  # two processes, one port
     try:
         async with httpx.AsyncClient(base_url=api.url, timeout=10) as http:
             response = await http.get("/games/not-a-game", headers={"X-Request-Id": "req-7"})

@@ -15,13 +15,14 @@ import asyncpg
 import msgspec
 import pytest
 
+from api.commands import Committed
 from api.game_service import GameService
 from api.refusals import Conflict
 from infra.event_store import EventStore
 from tests.api.sealed_bids import KIND, install
 
 
-def _no_publish(game_id: uuid.UUID, version: int) -> None:
+def _no_publish(committed: Committed) -> None:
     return None
 
 

@@ -60,7 +60,7 @@ async def main() -> None:
         pool = await create_pool(dsn, 1, 4)
         try:
             store = EventStore(pool)
-            service = GameService(store, lambda game_id, version: None)
+            service = GameService(store, lambda committed: None)
             store.append = timed_async(samples, "append statement", store.append)  # type: ignore[method-assign]
             pipeline.build_views = timed(samples, "views (3 audiences)", pipeline.build_views)
             wrapped: set[int] = set()

@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from api.cli import main as polis
+from api.commands import Committed
 from api.game_service import GameService
 from domain.kernel import get_game
 from infra.event_store import EventStore
@@ -20,7 +21,7 @@ from projections.rebuild import rebuild_game
 from projections.views import SPECTATOR
 
 
-def _no_publish(game_id: uuid.UUID, version: int) -> None:
+def _no_publish(committed: Committed) -> None:
     return None
 
 
