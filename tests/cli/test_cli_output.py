@@ -5,17 +5,10 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.cli.test_engine_cli import polis
 from tests.shared_paths import DUEL_TRACES
-
-
-def polis(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "api.cli", *args], capture_output=True, text=True, timeout=300
-    )
 
 
 def test_simulate_json_output_parses_as_a_whole() -> None:
