@@ -101,7 +101,7 @@ class Folded:
 class FoldedGames:
     """A bounded map of game id to `Folded`, loading and refreshing from the store."""
 
-    def __init__(self, store: EventStore, capacity: int = 10_000) -> None:
+    def __init__(self, store: EventStore, capacity: int = 5_000) -> None:
         self.store = store
         self.capacity = capacity
         self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
