@@ -151,7 +151,3 @@ class FoldedGames:
 
     def __len__(self) -> int:
         return len(self._games)
-
-    def known_version(self, game_id: uuid.UUID) -> int | None:
-        found = self._games.get(game_id)
-        return None if found is None else found.version
