@@ -101,7 +101,7 @@ class Folded:
 class FoldedGames:
     """A bounded map of game id to `Folded`, loading and refreshing from the store."""
 
-    def __init__(self, store: EventStore, capacity: int = 10_000) -> None:
+    def __init__(self, store: EventStore, capacity: int = 5_000) -> None:
         self.store = store
         self.capacity = capacity
         self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
@@ -151,7 +151,3 @@ class FoldedGames:
 
     def __len__(self) -> int:
         return len(self._games)
-
-    def known_version(self, game_id: uuid.UUID) -> int | None:
-        found = self._games.get(game_id)
-        return None if found is None else found.version

@@ -56,7 +56,7 @@ class GameService:
     """The service one API process runs: games kept folded, commands, reads."""
 
     def __init__(
-        self, store: EventStore, after_commit: AfterCommit, capacity: int = 10_000,
+        self, store: EventStore, after_commit: AfterCommit, capacity: int = 5_000,
         busy_seconds: float = 5.0, observe: Observe | None = None,
     ) -> None:
         self.store = store

@@ -54,7 +54,7 @@ class PingMessage(msgspec.Struct, tag="ping", tag_field="type"):
     request_id: str | None = None
 
 
-ClientMessage = CommandMessage | PingMessage
+ClientMessage = CommandMessage | PingMessage | FollowMessage
 _FOLLOW = msgspec.json.Decoder(FollowMessage)
 _MESSAGE = msgspec.json.Decoder(ClientMessage)
 
@@ -98,6 +98,11 @@ class GameSession:
             if isinstance(message, PingMessage):
                 await self.send({"type": "pong", "request_id": message.request_id,
                                  "version": self.version})
+                continue
+            if isinstance(message, FollowMessage):
+                await self._error(None, ErrorBody(
+                    "already_following", "this socket already follows the game; "
+                    "reconnect to follow as another seat"))
                 continue
             await self._command(message)
 

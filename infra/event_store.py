@@ -361,15 +361,6 @@ class EventStore:
             raise IdempotencyKeyReused(command_id)
         return AppendResult(row["first_version"], row["last_version"], replayed=True)
 
-    async def commit_points(self, game_id: uuid.UUID, since_version: int = 0) -> list[int]:
-        """Versions at or after `since_version` that ended an append, in order."""
-        rows = await self.run(lambda conn: conn.fetch(
-            """SELECT last_version FROM commands WHERE game_id = $1 AND last_version >= $2
-               ORDER BY last_version""",
-            game_id, since_version,
-        ))
-        return [r["last_version"] for r in rows]
-
     async def append(
         self,
         game_id: uuid.UUID,

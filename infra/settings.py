@@ -67,8 +67,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Games one client may create per window (`count/seconds`)."""
     rate_commands: Rate = Rate(6000, 60)
     """Commands one client may submit per window (`count/seconds`)."""
-    game_cache: int = 10_000
-    """Games each process keeps folded in memory."""
+    game_cache: int = 5_000
+    """Games each process keeps folded in memory (a finished Duel game: about 21 KiB)."""
     busy_seconds: float = 5.0
     """How long a command waits for its game (a slow transaction) before a 503."""
     lock_timeout_ms: int = 3000

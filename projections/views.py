@@ -38,23 +38,6 @@ def build_views(game: Game, state: Any, seat_count: int) -> list[tuple[int, str]
     ]
 
 
-async def read_views(
-    pool: asyncpg.Pool | asyncpg.Connection,
-    game_id: uuid.UUID,
-    seat: int | None,
-    after_version: int,
-    up_to_version: int,
-) -> list[tuple[int, str]]:
-    """(version, view JSON) of every commit point in (after_version, up_to_version], in order."""
-    rows = await pool.fetch(
-        """SELECT version, view FROM views
-           WHERE game_id = $1 AND seat = $2 AND version > $3 AND version <= $4
-           ORDER BY version""",
-        game_id, seat_key(seat), after_version, up_to_version,
-    )
-    return [(r["version"], r["view"]) for r in rows]
-
-
 async def read_view(
     pool: asyncpg.Pool | asyncpg.Connection,
     game_id: uuid.UUID,

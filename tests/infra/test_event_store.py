@@ -7,8 +7,10 @@ import random
 import uuid
 
 import asyncpg
+import msgspec
 import pytest
 
+from infra.db import create_database, create_pool, drop_database
 from infra.event_store import (
     CommandMeta,
     EventStore,
@@ -18,6 +20,7 @@ from infra.event_store import (
     VersionConflict,
 )
 from infra.migrate import migrate, migration_files, pending
+from projections.views import read_view
 
 
 def _events(n: int, tag: str = "e") -> list[NewEvent]:
@@ -228,3 +231,49 @@ async def test_global_reader_never_skips_under_concurrent_writers(pool: asyncpg.
     for game_id in games:  # and each game's events in version order
         versions = [e.version for e in seen if e.game_id == game_id]
         assert versions == sorted(versions)
+
+
+async def test_a_database_of_the_first_schema_migrates_forward(admin_dsn: str) -> None:
+    """Games written before per-game appends keep their events, views and order."""
+    name = f"polis_migrate_{uuid.uuid4().hex[:8]}"
+    dsn = await create_database(admin_dsn, name)
+    try:
+        conn = await asyncpg.connect(dsn)
+        try:
+            for version, _, sql in migration_files():
+                if version <= 2:  # the schema as it was
+                    await conn.execute(sql)
+            game_id = uuid.uuid4()
+            await conn.execute(
+                "INSERT INTO games (game_id, kind, seat_names, token_hashes, version) "
+                "VALUES ($1, 'test', '{a}', '{h}', 2)", game_id)
+            await conn.execute(
+                "INSERT INTO events (game_id, version, type, payload) VALUES "
+                "($1, 1, 'Tick', '{\"n\": 1}'), ($1, 2, 'Tick', '{\"n\": 2}')", game_id)
+            await conn.execute(
+                "INSERT INTO views (game_id, version, seat, view) VALUES ($1, 2, -1, $2)",
+                game_id, '{"seen": [1, 2]}')
+            await conn.execute(
+                "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT "
+                "NULL, applied_at timestamptz NOT NULL DEFAULT now())")
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES (1, 'a'), (2, 'b')")
+            applied = await migrate(conn)
+            assert applied == [f for v, f, _ in migration_files() if v > 2]
+        finally:
+            await conn.close()
+        pool = await create_pool(dsn, 1, 2)
+        try:
+            store = EventStore(pool)
+            record = await store.get_game(game_id)
+            assert record is not None and record.deal == "unrecorded"
+            assert [e.version for e in await store.read_all()] == [1, 2]
+            assert msgspec.json.decode((await read_view(pool, game_id, None))[1]) == {
+                "seen": [1, 2]}
+            result = await store.append(game_id, 2, _events(1), CommandMeta("c", 0, "h"),
+                                        {}, False, [(-1, '{"seen": [1, 2, 3]}')])
+            assert result.last_version == 3
+        finally:
+            await pool.close()
+    finally:
+        await drop_database(admin_dsn, name)
