@@ -6,9 +6,11 @@ from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
-from api.errors import handle_exception, require_json_body
+from api.access_log import drop_query_strings
+from api.errors import body_checker, handle_exception
 from api.games import GamesController
-from api.health import health, ready
+from api.health import health, metrics, ready
+from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.websocket import game_socket
 from infra.settings import Settings
@@ -19,11 +21,14 @@ API_VERSION = "0.1.0"
 def create_app(settings: Settings | None = None) -> Litestar:
     """Build the app; servers start (embedded when no URL is set) when it starts."""
     settings = settings or Settings.from_env()
+    drop_query_strings()
+    configure_logging(settings.log_format == "json")
     runtime = Runtime(settings)
     app = Litestar(
-        route_handlers=[GamesController, game_socket, health, ready],
+        route_handlers=[GamesController, game_socket, health, ready, metrics],
         exception_handlers={Exception: handle_exception},
-        before_request=require_json_body,
+        before_request=body_checker(settings.max_json_depth),
+        middleware=[request_id_middleware],
         request_max_body_size=settings.max_body_bytes,
         on_startup=[runtime.start],
         on_shutdown=[runtime.stop],

@@ -39,6 +39,35 @@ def add_commands(sub: Any) -> None:
     rep.set_defaults(func=replay_traces)
 
 
+EXIT_DISAGREE = 1
+"""replay-traces: some game disagrees or some line is malformed."""
+EXIT_USAGE = 2
+"""A bad argument (an unknown expansion, a player count out of range)."""
+EXIT_UNREADABLE = 3
+"""The input file cannot be read as text: missing, truncated (gzip) or not UTF-8."""
+
+
+class Reporter:
+    """Human text to stdout, or to stderr when `--json` keeps stdout for the JSON alone;
+    progress on stderr at most every few seconds, so long runs show they are alive."""
+
+    def __init__(self, json_output: bool, total: int, what: str) -> None:
+        self.out = sys.stderr if json_output else sys.stdout
+        self.total = total
+        self.what = what
+        self.started = self.last = time.perf_counter()
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def progress(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self.last >= 5.0:
+            self.last = now
+            print(f"... {done}/{self.total} {self.what} in {now - self.started:.0f} s",
+                  file=sys.stderr, flush=True)
+
+
 def _seats(game: Any, players: int | None) -> int:
     low, high = game.seat_range()
     return min(max(3, low), high) if players is None else players
@@ -47,19 +76,24 @@ def _seats(game: Any, players: int | None) -> int:
 def simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     expansions = tuple(e for e in args.expansions.split(",") if e)
     try:
         game = get_game(args.kind, expansions)
     except DomainError as exc:
         print(f"{exc.code}: {exc.reason}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     seats = _seats(game, args.players)
     low, high = game.seat_range()
     if not low <= seats <= high:
         print(f"--players must be from {low} to {high} for {args.kind}", file=sys.stderr)
-        return 2
-    trace = args.trace_out.open("w", encoding="utf-8") if args.trace_out else None
+        return EXIT_USAGE
+    try:
+        trace = args.trace_out.open("w", encoding="utf-8") if args.trace_out else None
+    except OSError as exc:
+        print(f"cannot write {args.trace_out}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    report_to = Reporter(args.json, args.games, "games")
     rng = random.Random(args.seed)
     outcomes: Counter[str] = Counter()
     commands = 0
@@ -76,9 +110,10 @@ def simulate(args: argparse.Namespace) -> int:
                     seed=f"{args.seed}/{number}", opening=played.opening, steps=played.steps,
                 ))
                 trace.write(json.dumps(record, ensure_ascii=False) + "\n")
+            report_to.progress(number + 1)
     except TraceError as exc:
         print(str(exc), file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     finally:
         if trace is not None:
             trace.close()
@@ -99,10 +134,11 @@ def simulate(args: argparse.Namespace) -> int:
         "victories": victories,
         "draws": outcomes.get("draw", 0),
     }
-    print(f"{args.games} games in {seconds:.2f} s: {report['games_per_second']} games/s")
-    print(f"average turns (commands) per game: {report['average_turns']}")
+    say = report_to.say
+    say(f"{args.games} games in {seconds:.2f} s: {report['games_per_second']} games/s")
+    say(f"average turns (commands) per game: {report['average_turns']}")
     for kind, n in victories.items():
-        print(f"  {kind:<10} {n:>7}  {100.0 * n / args.games:5.1f} %")
+        say(f"  {kind:<10} {n:>7}  {100.0 * n / args.games:5.1f} %")
     if args.json:
         print(json.dumps(report))
     return 0
@@ -120,8 +156,16 @@ def replay_traces(args: argparse.Namespace) -> int:
     try:
         lines = _read_lines(args.file)
     except OSError as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
+        print(f"cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except EOFError:
+        print(f"cannot read {args.file}: the compressed file is truncated", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except UnicodeDecodeError as exc:
+        print(f"cannot read {args.file}: not UTF-8 text (byte {exc.start})", file=sys.stderr)
+        return EXIT_UNREADABLE
+    report_to = Reporter(args.json, len(lines), "lines")
+    say = report_to.say
     games = moves = agreed = 0
     disagreements: list[dict[str, Any]] = []
     exceptions: list[dict[str, Any]] = []
@@ -133,8 +177,10 @@ def replay_traces(args: argparse.Namespace) -> int:
             result = replay_record(json.loads(line))
         except (json.JSONDecodeError, TraceError) as exc:
             malformed.append({"line": number, "reason": str(exc)})
-            print(f"line {number}: {exc}")
+            say(f"line {number}: {exc}")
             continue
+        finally:
+            report_to.progress(number)
         games += 1
         moves += result.moves
         agreed += result.agreed
@@ -143,14 +189,14 @@ def replay_traces(args: argparse.Namespace) -> int:
             record["line"] = number
             if d.known_exception is None:
                 disagreements.append(record)
-                print(
+                say(
                     f"seed {d.seed}: move {d.move_index} {json.dumps(d.move)}: {d.field} "
                     f"recorded {json.dumps(d.recorded)}, Polis {json.dumps(d.polis)}"
                 )
             else:
                 exceptions.append(record)
-                print(f"seed {d.seed}: move {d.move_index}: rule exception: {d.known_exception}")
-    print(f"{games} games, {moves} moves, {agreed} agree fully, "
+                say(f"seed {d.seed}: move {d.move_index}: rule exception: {d.known_exception}")
+    say(f"{games} games, {moves} moves, {agreed} agree fully, "
           f"{games - agreed} disagree, {len(malformed)} malformed lines")
     if args.json:
         print(json.dumps({
@@ -161,4 +207,4 @@ def replay_traces(args: argparse.Namespace) -> int:
             "rule_exceptions": exceptions,
             "malformed": malformed,
         }))
-    return 0 if agreed == games and not malformed else 1
+    return 0 if agreed == games and not malformed else EXIT_DISAGREE

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import signal
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import msgspec
@@ -21,6 +23,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     serve = sub.add_parser("serve", help="run the API (embedded servers when no URL is set)")
     serve.add_argument("--host", default=None, help="listen address (POLIS_HOST)")
     serve.add_argument("--port", type=int, default=None, help="listen port (POLIS_PORT)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="API processes sharing the port (POLIS_WORKERS; one per core)")
     serve.set_defaults(func=_serve)
 
     migrate = sub.add_parser("migrate", help="apply pending database migrations")
@@ -36,6 +40,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.set_defaults(func=_export_openapi)
 
 
+def _settings() -> Settings:
+    """The settings from the environment; a bad one exits with one line naming it."""
+    from infra.settings import SettingsError
+
+    try:
+        return Settings.from_env()
+    except SettingsError as exc:
+        print(f"polis: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def _database_url(settings: Settings) -> str:
     from infra.embedded import start_postgres
 
@@ -43,32 +58,78 @@ def _database_url(settings: Settings) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
 
-    from api.app import create_app
     from api.runtime import resolve_servers
+    from infra.settings import SettingsError, mask_url
 
-    settings = Settings.from_env()
-    if args.host:
-        settings = msgspec.structs.replace(settings, host=args.host)
-    if args.port is not None:
-        settings = msgspec.structs.replace(settings, port=args.port)
+    settings = _settings()
+    try:
+        if args.host:
+            settings = msgspec.structs.replace(settings, host=args.host)
+        if args.port is not None:
+            settings = msgspec.structs.replace(settings, port=args.port)
+        if args.workers is not None:
+            if not 1 <= args.workers <= 64:
+                raise SettingsError(f"--workers={args.workers} is not valid: 1 to 64")
+            settings = msgspec.structs.replace(settings, workers=args.workers)
+    except SettingsError as exc:
+        print(f"polis: {exc}", file=sys.stderr)
+        return 2
     settings, owned_redis = resolve_servers(settings)
+    assert settings.database_url and settings.redis_url
+    # every worker builds its app from the environment: hand it the servers resolved here
+    os.environ["DATABASE_URL"] = settings.database_url
+    os.environ["REDIS_URL"] = settings.redis_url
     # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
     # `finally` below and the embedded PostgreSQL's atexit hook still run.
     signal.signal(signal.SIGTERM, _exit_on_signal)
-    print(f"Polis listening on http://{settings.host}:{settings.port}", flush=True)
-    print(f"  database: {settings.database_url}", flush=True)
-    print(f"  redis:    {settings.redis_url}", flush=True)
+    banner = [
+        f"Polis listening on http://{settings.host}:{settings.port} "
+        f"({settings.workers} worker{'s' if settings.workers > 1 else ''})",
+        f"  database: {mask_url(settings.database_url)}",
+        f"  redis:    {mask_url(settings.redis_url)}",
+    ]
+    for line in banner:
+        if settings.log_format == "json":
+            line = msgspec.json.encode({"level": "info", "logger": "polis",
+                                        "message": line.strip(), "request_id": None}).decode()
+        print(line, flush=True)
     try:
         uvicorn.run(
-            create_app(settings), host=settings.host, port=settings.port,
-            ws_max_size=settings.max_body_bytes, log_level="info",
+            "api.app:create_app", factory=True, host=settings.host, port=settings.port,
+            workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
+            # a compressor per socket costs about 46 KB of memory; views are small
+            ws_per_message_deflate=settings.ws_compression,
+            proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
+            log_config=_log_config(settings.log_format == "json"),
         )
     finally:
         if owned_redis is not None:
             owned_redis.stop()
     return 0
+
+
+def _log_config(json_lines: bool) -> dict[str, object]:
+    """uvicorn's logging, with a request id on every record (and JSON lines if asked)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"request_id": {"()": "api.request_ids.RequestIdFilter"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["request_id"]
+    if json_lines:
+        for formatter in config["formatters"].values():
+            formatter.clear()
+            formatter["()"] = "api.request_ids.JsonFormatter"
+    else:
+        config["formatters"]["access"]["fmt"] = (
+            '%(levelprefix)s %(client_addr)s - "%(request_line)s" %(status_code)s '
+            "[%(request_id)s]"
+        )
+    return config
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:
@@ -79,7 +140,7 @@ def _migrate(args: argparse.Namespace) -> int:
     from infra.migrate import migrate
 
     async def run() -> list[str]:
-        conn = await asyncpg.connect(_database_url(Settings.from_env()))
+        conn = await asyncpg.connect(_database_url(_settings()))
         try:
             return await migrate(conn)
         finally:
@@ -97,7 +158,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from projections.rebuild import rebuild, text_progress
 
     async def run() -> int:
-        pool = await create_pool(_database_url(Settings.from_env()))
+        pool = await create_pool(_database_url(_settings()))
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+
+from api import refusals
+from api.limits import too_deep
+from api.request_ids import current as current_request_id
 
 _log = logging.getLogger(__name__)
 
@@ -18,10 +23,12 @@ class ErrorBody(msgspec.Struct, frozen=True):
     message: str
     """A sentence for a person."""
     details: dict[str, Any] = {}
+    request_id: str | None = None
+    """The request's id (also in the `X-Request-Id` header and the server's log lines)."""
 
 
 class ApiError(Exception):
-    """A refusal with its HTTP status; raised by services, rendered by the handler below."""
+    """A refusal of the HTTP edge itself, with its status (the services raise Refusals)."""
 
     def __init__(
         self, status: int, code: str, message: str, details: dict[str, Any] | None = None
@@ -31,12 +38,17 @@ class ApiError(Exception):
         self.body = ErrorBody(code, message, details or {})
 
 
-def unauthorized(message: str = "missing or unknown seat token") -> ApiError:
-    return ApiError(401, "unauthorized", message)
-
-
-def game_not_found(game_id: object) -> ApiError:
-    return ApiError(404, "game_not_found", f"no game {game_id}", {"game_id": str(game_id)})
+STATUS_OF_REFUSAL: dict[type[refusals.Refusal], int] = {
+    refusals.Invalid: 400,
+    refusals.Unauthorized: 401,
+    refusals.Forbidden: 403,
+    refusals.NotFound: 404,
+    refusals.Conflict: 409,
+    refusals.RuleRefused: 422,
+    refusals.Throttled: 429,
+    refusals.Busy: 503,
+}
+"""The HTTP status of each kind of refusal (the WebSocket sends the same body)."""
 
 
 _HTTP_CODES = {
@@ -52,9 +64,22 @@ _HTTP_CODES = {
 
 
 def error_of(exc: Exception) -> tuple[int, ErrorBody]:
-    """The status and body of any exception (500 with no internals for the unexpected)."""
+    """The status and body of any exception (500 with no internals for the unexpected),
+    with the current request's id."""
+    status, body = _error_of(exc)
+    return status, with_request_id(body)
+
+
+def with_request_id(body: ErrorBody) -> ErrorBody:
+    return msgspec.structs.replace(body, request_id=current_request_id.get())
+
+
+def _error_of(exc: Exception) -> tuple[int, ErrorBody]:
     if isinstance(exc, ApiError):
         return exc.status, exc.body
+    if isinstance(exc, refusals.Refusal):
+        status = STATUS_OF_REFUSAL.get(type(exc), 400)
+        return status, ErrorBody(exc.code, exc.message, exc.details)
     if isinstance(exc, ValidationException):
         return 400, ErrorBody(
             "invalid_body", "the request does not match its schema", {"errors": exc.extra}
@@ -73,19 +98,43 @@ def error_of(exc: Exception) -> tuple[int, ErrorBody]:
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
-async def require_json_body(request: Request[Any, Any, Any]) -> None:
-    """Refuse bodies not sent as JSON (415): a plain form post from another site cannot
-    then create games or submit commands on a server a browser can reach."""
-    if request.method not in _BODY_METHODS:
-        return
-    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if media != "application/json" and not media.endswith("+json"):
-        raise ApiError(
-            415, "unsupported_media_type", "send the body as application/json",
-            {"content_type": media or None},
-        )
+def too_deep_error(max_depth: int) -> ApiError:
+    return ApiError(
+        400, "too_deep", f"JSON nested deeper than {max_depth} levels", {"max_depth": max_depth}
+    )
+
+
+def body_checker(max_depth: int) -> Any:
+    async def require_json_body(request: Request[Any, Any, Any]) -> None:
+        """Refuse bodies not sent as JSON (415): a plain form post from another site cannot
+        then create games or submit commands on a server a browser can reach. Refuse
+        bodies nested deeper than `max_depth` (400) before anything parses them."""
+        if request.method not in _BODY_METHODS:
+            return
+        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media != "application/json" and not media.endswith("+json"):
+            raise ApiError(
+                415, "unsupported_media_type", "send the body as application/json",
+                {"content_type": media or None},
+            )
+        if too_deep(await request.body(), max_depth):
+            raise too_deep_error(max_depth)
+
+    return require_json_body
 
 
 def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
     status, body = error_of(exc)
-    return Response(body, status_code=status)
+    headers: dict[str, str] = {}
+    if body.request_id is None:  # refused by the router, before the request-id middleware
+        request_id = secrets.token_hex(8)
+        body = msgspec.structs.replace(body, request_id=request_id)
+        headers["X-Request-Id"] = request_id
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="polis"'
+    retry = getattr(exc, "retry_after", None)
+    if isinstance(retry, int):
+        headers["Retry-After"] = str(retry)
+    if isinstance(exc, HTTPException) and exc.headers:
+        headers.update(exc.headers)
+    return Response(body, status_code=status, headers=headers)

@@ -14,7 +14,8 @@ from litestar.params import (
     QueryParameter,
 )
 
-from api.errors import ApiError, ErrorBody, unauthorized
+from api.errors import ApiError, ErrorBody
+from api.folded import Folded
 from api.game_service import GameService, parse_game_id
 from api.runtime import runtime_of
 from api.schemas import (
@@ -54,6 +55,8 @@ _ERRORS = {
     413: "Body too large.",
     415: "The body is not sent as `application/json`.",
     422: "The game's rules refuse the command: `code` and `message` say why.",
+    429: "Too many requests from this client (`rate_limited`); see `Retry-After`.",
+    503: "The game is held by a slow transaction (`game_busy`); see `Retry-After`.",
 }
 
 
@@ -75,11 +78,11 @@ async def strict_body(request: Request[Any, Any, Any], schema: type[Any]) -> Non
 
 async def caller(
     request: Request[Any, Any, Any], game_id: str, authorization: str | None
-) -> tuple[GameService, GameRecord, int | None]:
+) -> tuple[GameService, Folded, int | None]:
     """The service, the game and the caller's seat (None: spectator) of a game request."""
     service = runtime_of(request).service
-    record = await service.record(parse_game_id(game_id))
-    return service, record, service.seat_from_header(record, authorization)
+    folded, seat = await service.caller(parse_game_id(game_id), bearer(authorization))
+    return service, folded, seat
 
 
 def summary_of(record: GameRecord) -> GameSummary:
@@ -88,7 +91,7 @@ def summary_of(record: GameRecord) -> GameSummary:
         options=record.options,
         seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
         created_at=record.created_at, version=record.version, over=record.over,
-        summary=record.summary,
+        summary=record.summary, deal=record.deal,
     )
 
 
@@ -96,13 +99,16 @@ class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012
 
-    @post("/", operation_id="createGame", status_code=201, responses=_responses(400, 413, 415, 422))
+    @post("/", operation_id="createGame", status_code=201,
+          responses=_responses(400, 413, 415, 422, 429))
     async def create_game(
         self, request: Request[Any, Any, Any], data: JSONBody[CreateGame]
     ) -> GameCreated:
         """Open a game; the reply holds each seat's secret token (shown only here)."""
+        runtime = runtime_of(request)
+        runtime.limits.check_create(runtime.client_of(request))
         await strict_body(request, CreateGame)
-        service = runtime_of(request).service
+        service = runtime.service
         names = [s.name for s in data.seats]
         record, tokens = await service.create(
             data.kind, data.expansions, data.options, names, data.deal, data.seed
@@ -138,9 +144,9 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> ViewOut:
         """The current view of the token's seat, or the spectator view without a token."""
-        service, record, seat = await caller(request, game_id, authorization)
-        version, view = await service.view(record.game_id, seat)
-        return ViewOut(str(record.game_id), version, seat, msgspec.Raw(view.encode()))
+        service, folded, seat = await caller(request, game_id, authorization)
+        version, view = await service.view(folded.game_id, seat)
+        return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()))
 
     @get(
         "/{game_id:str}/versions/{version:int}/view",
@@ -155,12 +161,16 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> ViewOut:
         """The caller's view at a past version (the last commit point at or before it)."""
-        service, record, seat = await caller(request, game_id, authorization)
-        if not 0 <= version <= record.version:
-            raise ApiError(404, "version_not_found", f"no version {version}",
-                           {"current_version": record.version})
-        at, view = await service.view(record.game_id, seat, version)
-        return ViewOut(str(record.game_id), at, seat, msgspec.Raw(view.encode()))
+        service, folded, seat = await caller(request, game_id, authorization)
+        if version < 0:
+            raise ApiError(404, "version_not_found", f"no version {version}")
+        at, view = await service.view(folded.game_id, seat, version)
+        if at < version:  # past the game's current version?
+            record = await service.record(folded.game_id)
+            if version > record.version:
+                raise ApiError(404, "version_not_found", f"no version {version}",
+                               {"current_version": record.version})
+        return ViewOut(str(folded.game_id), at, seat, msgspec.Raw(view.encode()))
 
     @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
          responses=_responses(400, 401, 404))
@@ -171,17 +181,16 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> MovesOut:
         """Every command the token's seat may submit now (empty when it is not its turn)."""
-        service, record, seat = await caller(request, game_id, authorization)
-        if seat is None:
-            raise unauthorized("legal moves need the bearer token of a seat")
-        version, moves = await service.legal_moves(record.game_id, seat)
-        return MovesOut(str(record.game_id), version, seat, [msgspec.Raw(m) for m in moves])
+        service, folded, seat = await caller(request, game_id, authorization)
+        seat = service.require_seat(seat, "legal moves")
+        version, moves = await service.legal_moves(folded, seat)
+        return MovesOut(str(folded.game_id), version, seat, [msgspec.Raw(m) for m in moves])
 
     @post(
         "/{game_id:str}/commands",
         operation_id="submitCommand",
         status_code=200,
-        responses=_responses(400, 401, 403, 404, 409, 413, 415, 422),
+        responses=_responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
     )
     async def submit_command(
         self,
@@ -192,6 +201,8 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Decide a command on the game's current state and append its events."""
+        runtime = runtime_of(request)
+        runtime.limits.check_command(runtime.client_of(request))
         await strict_body(request, SubmitCommand)
         gid = parse_game_id(game_id)
         key = data.idempotency_key or idempotency_key
@@ -199,7 +210,7 @@ class GamesController(Controller):
             raise ApiError(400, "idempotency_key_mismatch",
                            "the header and the body name different idempotency keys")
         token = bearer(authorization)
-        result = await runtime_of(request).service.submit(
+        result = await runtime.service.submit(
             gid, token, data.expected_version, data.command, key
         )
         return CommandAccepted(str(gid), result.first_version, result.last_version,
@@ -215,8 +226,9 @@ class GamesController(Controller):
         authorization: Authorization = None,
     ) -> EventsOut:
         """Events after a version, redacted for the caller; the full log once the game ended."""
-        service, record, seat = await caller(request, game_id, authorization)
-        redacted, events = await service.events(record, seat, after_version, limit)
+        service, folded, seat = await caller(request, game_id, authorization)
+        record = await service.record(folded.game_id)
+        redacted, events = await service.events(folded.game, record, seat, after_version, limit)
         return EventsOut(
             str(record.game_id), record.version, redacted,
             [EventOut(e.version, kind, e.seat, e.recorded_at, msgspec.Raw(payload))

@@ -37,3 +37,13 @@ async def ready(request: Request[Any, Any, Any]) -> Response[Readiness]:
     ok = database and not missing
     body = Readiness("ready" if ok else "not_ready", database, redis, missing)
     return Response(body, status_code=200 if ok else 503)
+
+
+@get("/metrics", operation_id="metrics", tags=["operations"], media_type="text/plain",
+     include_in_schema=True)
+async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
+    """Prometheus metrics of the process that answers (text exposition format)."""
+    return Response(
+        runtime_of(request).metrics.render(),
+        media_type="text/plain; version=0.0.4; charset=utf-8",
+    )

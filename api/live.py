@@ -1,47 +1,341 @@
-"""Which local WebSocket sessions follow which game, and waking them.
+"""Live fan-out: one read per game and new version per process, shared by every socket.
 
-The broker calls `wake` for a game's new version and `wake_all` after it (re)subscribed; a
-woken session reads what it missed from PostgreSQL, so repeated or lost wake-ups are
-harmless.
+Each followed game has a `Channel` holding its local sessions, all at the channel's
+version. A commit made by this process is sent from memory (its events and views are at
+hand: no read at all). When the game reaches a new version elsewhere (a Redis wake-up, or
+the periodic check), the channel reads the new events and views once. Either way they are
+redacted and encoded once per audience (each seat, the spectators) and the same bytes go
+to every session of that audience. Sessions join under the channel's lock, so none misses
+or repeats a version.
+
+Heartbeats come from one task per process and never query per socket; the same task asks
+PostgreSQL, in one query for every followed game, whether a wake-up was lost (Redis down,
+a publish dropped), and after Redis reconnects the same single query runs instead of every
+socket re-reading at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import uuid
-from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+from api.commands import Committed, event_type_name
+from domain.kernel import Game
+from infra.event_store import EventStore
+from projections.rulesets import decoder_of
+from projections.views import SPECTATOR, read_view, seat_key
+
+_log = logging.getLogger(__name__)
+
+SEND_TIMEOUT = 10.0
+"""A socket that cannot take a message within this many seconds is dropped."""
+
+
+class Sink(Protocol):
+    """A connected client as the fan-out sees it."""
+
+    seat: int | None
+    version: int
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def drop(self) -> None: ...
+
+
+class Row(msgspec.Struct, array_like=True):
+    version: int
+    type: str
+    payload: msgspec.Raw
+    seat: int | None
+    recorded_at: datetime
+    views: msgspec.Raw | None
+    """`[[seat key, view], ...]` at commit points, null inside an append."""
+
+
+_ROWS = msgspec.json.Decoder(list[tuple[int, msgspec.Raw]])
+
+_READ = """
+SELECT e.version, e.type, e.payload::text, e.seat, e.recorded_at,
+       (SELECT '[' || string_agg('[' || v.seat || ',' || v.view || ']', ',') || ']'
+        FROM views v WHERE v.game_id = e.game_id AND v.version = e.version) AS views
+FROM events e
+WHERE e.game_id = $1 AND e.version > $2 AND ($3::bigint IS NULL OR e.version <= $3)
+ORDER BY e.version
+"""
+
+
+async def read_updates(
+    store: EventStore, game_id: uuid.UUID, after: int, up_to: int | None = None
+) -> list[Row]:
+    """Events after `after` with the views of each commit point: one query."""
+    rows = await store.run(lambda conn: conn.fetch(_READ, game_id, after, up_to))
+    return [
+        Row(r[0], r[1], msgspec.Raw(r[2].encode()), r[3], r[4],
+            None if r[5] is None else msgspec.Raw(r[5].encode()))
+        for r in rows
+    ]
+
+
+def updates_for(
+    game: Game, game_id: uuid.UUID, rows: list[Row], after: int, seat: int | None
+) -> tuple[list[str], int]:
+    """The `update` messages of `rows` for one audience (one per commit point), and the
+    version they end at."""
+    decode, encode = decoder_of(game).decode, msgspec.json.encode
+    key = seat_key(seat)
+    messages: list[str] = []
+    batch: list[dict[str, Any]] = []
+    for row in rows:
+        redacted = game.redact(decode(row.payload), seat)
+        batch.append({
+            "version": row.version, "type": event_type_name(redacted), "seat": row.seat,
+            "recorded_at": row.recorded_at.isoformat(), "event": msgspec.Raw(encode(redacted)),
+        })
+        if row.views is None:
+            continue
+        view = next((v for s, v in _ROWS.decode(row.views) if s == key), None)
+        if view is None:
+            continue
+        messages.append(encode({
+            "type": "update", "game_id": str(game_id), "after_version": after,
+            "version": row.version, "events": batch, "view": view,
+        }).decode())
+        after, batch = row.version, []
+    return messages, after
+
+
+class Channel:
+    """The local sessions of one game and the version they all have."""
+
+    def __init__(self, hub: Hub, game_id: uuid.UUID, game: Game) -> None:
+        self.hub = hub
+        self.game_id = game_id
+        self.game = game
+        self.version = -1
+        """-1 until the first session joins."""
+        self.sessions: set[Sink] = set()
+        self.lock = asyncio.Lock()
+        self.reads = 0
+        """Reads of new versions made for this game (tests check fan-out shares them)."""
+
+    async def join(self, session: Sink, after: int | None) -> None:
+        """Send the session its snapshot (or what it missed after `after`) and add it."""
+        async with self.lock:
+            if self.version < 0:
+                found = await self.hub.store.versions([self.game_id])
+                self.version = found.get(self.game_id, 0)
+            else:
+                await self._advance(None)
+            if after is None:
+                found_view = await self.hub.store.run(
+                    lambda conn: read_view(conn, self.game_id, session.seat, self.version)
+                )
+                version, view = found_view if found_view is not None else (self.version, "null")
+                session.version = version
+                await session.send_text(msgspec.json.encode({
+                    "type": "snapshot", "game_id": str(self.game_id), "version": version,
+                    "view": msgspec.Raw(view.encode()),
+                }).decode())
+            else:
+                rows = await read_updates(self.hub.store, self.game_id, after, self.version)
+                messages, reached = updates_for(self.game, self.game_id, rows, after, session.seat)
+                for text in messages:
+                    await session.send_text(text)
+                session.version = reached
+            self.sessions.add(session)
+
+    def leave(self, session: Sink) -> None:
+        self.sessions.discard(session)
+
+    async def advance(self, target: int | None) -> None:
+        """Bring every session to the game's latest version (at least `target`)."""
+        if target is not None and target <= self.version:
+            return
+        async with self.lock:
+            if target is not None and target <= self.version:
+                return
+            await self._advance(target)
+
+    async def _advance(self, target: int | None) -> None:
+        if self.version < 0 or not self.sessions:
+            return
+        rows = await read_updates(self.hub.store, self.game_id, self.version)
+        self.reads += 1
+        self.hub.reads += 1
+        if not rows:
+            return
+        by_audience: dict[int, list[Sink]] = {}
+        for session in self.sessions:
+            by_audience.setdefault(seat_key(session.seat), []).append(session)
+        sends = []
+        reached = self.version
+        for key, sessions in by_audience.items():
+            seat = None if key == SPECTATOR else key
+            messages, reached = updates_for(self.game, self.game_id, rows, self.version, seat)
+            for session in sessions:
+                sends.append(self._deliver(session, messages, reached))
+        await asyncio.gather(*sends)
+        self.version = max(reached, self.version)
+
+    async def apply(self, committed: Committed) -> None:
+        """Send an append made by this process, from memory when it is the next one."""
+        async with self.lock:
+            if committed.last_version <= self.version or self.version < 0:
+                return
+            if committed.first_version != self.version + 1 or committed.recorded_at is None:
+                await self._advance(None)  # something came in between: read
+                return
+            at = committed.recorded_at.isoformat()
+            encode = msgspec.json.encode
+            views = dict(committed.views)
+            by_audience: dict[int, list[Sink]] = {}
+            for session in self.sessions:
+                by_audience.setdefault(seat_key(session.seat), []).append(session)
+            sends = []
+            for key, sessions in by_audience.items():
+                seat = None if key == SPECTATOR else key
+                batch = []
+                for offset, event in enumerate(committed.events):
+                    redacted = self.game.redact(event, seat)
+                    batch.append({
+                        "version": committed.first_version + offset,
+                        "type": event_type_name(redacted), "seat": committed.seat,
+                        "recorded_at": at, "event": msgspec.Raw(encode(redacted)),
+                    })
+                text = encode({
+                    "type": "update", "game_id": str(self.game_id),
+                    "after_version": self.version, "version": committed.last_version,
+                    "events": batch, "view": msgspec.Raw(views[key].encode()),
+                }).decode()
+                for session in sessions:
+                    sends.append(self._deliver(session, [text], committed.last_version))
+            await asyncio.gather(*sends)
+            self.version = committed.last_version
+
+    async def _deliver(self, session: Sink, messages: list[str], reached: int) -> None:
+        try:
+            async with asyncio.timeout(SEND_TIMEOUT):
+                for text in messages:
+                    await session.send_text(text)
+            session.version = reached
+        except Exception as exc:
+            _log.info("dropping a follower of %s: %s", self.game_id, exc)
+            self.sessions.discard(session)
+            with contextlib.suppress(Exception):
+                await session.drop()
+
+
+GameLookup = Callable[[uuid.UUID], Awaitable[Game]]
 
 
 class Hub:
-    def __init__(self) -> None:
-        self._games: defaultdict[uuid.UUID, set[asyncio.Event]] = defaultdict(set)
+    """Every channel of this process, the heartbeat and the lost-wake-up check."""
+
+    def __init__(self, store: EventStore, ruleset: GameLookup, heartbeat: float) -> None:
+        self.store = store
+        self.ruleset = ruleset
+        self.heartbeat = heartbeat
+        self.channels: dict[uuid.UUID, Channel] = {}
+        self.reads = 0
+        """Reads of new versions made for live followers, every game together."""
         self.closing = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._beat: asyncio.Task[None] | None = None
 
-    def follow(self, game_id: uuid.UUID) -> asyncio.Event:
-        """An event set whenever the game may have a new version."""
-        flag = asyncio.Event()
-        self._games[game_id].add(flag)
-        return flag
+    def start(self) -> None:
+        if self._beat is None:
+            self._beat = asyncio.create_task(self._heartbeats(), name="heartbeats")
 
-    def unfollow(self, game_id: uuid.UUID, flag: asyncio.Event) -> None:
-        flags = self._games.get(game_id)
-        if flags is not None:
-            flags.discard(flag)
-            if not flags:
-                del self._games[game_id]
+    async def stop(self) -> None:
+        self.closing.set()
+        if self._beat is not None:
+            self._beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._beat
+        for task in list(self._tasks):
+            task.cancel()
+        for channel in list(self.channels.values()):
+            for session in list(channel.sessions):
+                with contextlib.suppress(Exception):
+                    await session.drop()
+
+    async def channel(self, game_id: uuid.UUID) -> Channel:
+        found = self.channels.get(game_id)
+        if found is None:
+            game = await self.ruleset(game_id)
+            found = self.channels.setdefault(game_id, Channel(self, game_id, game))
+        return found
+
+    def release(self, channel: Channel, session: Sink) -> None:
+        channel.leave(session)
+        if not channel.sessions and self.channels.get(channel.game_id) is channel:
+            del self.channels[channel.game_id]
 
     def wake(self, game_id: uuid.UUID, version: int) -> None:
-        for flag in self._games.get(game_id, ()):
-            flag.set()
+        """Game `game_id` reached `version`: fan it out (in the background)."""
+        channel = self.channels.get(game_id)
+        if channel is not None and version > channel.version:
+            self._spawn(channel.advance(version))
+
+    def committed(self, committed: Committed) -> None:
+        """This process appended: send it to the local followers from memory."""
+        channel = self.channels.get(committed.game_id)
+        if channel is not None and committed.last_version > channel.version:
+            self._spawn(channel.apply(committed))
 
     def wake_all(self) -> None:
-        for flags in self._games.values():
-            for flag in flags:
-                flag.set()
+        """Wake-ups may have been lost (Redis reconnected): one check for every game."""
+        self._spawn(self.check())
 
-    def close_all(self) -> None:
-        self.closing.set()
-        self.wake_all()
+    async def check(self) -> None:
+        """Advance every channel whose game moved on (one query for all of them)."""
+        if not self.channels:
+            return
+        versions = await self.store.versions(list(self.channels))
+        for game_id, version in versions.items():
+            self.wake(game_id, version)
 
     def followers(self, game_id: uuid.UUID) -> int:
-        return len(self._games.get(game_id, ()))
+        channel = self.channels.get(game_id)
+        return 0 if channel is None else len(channel.sessions)
+
+    def sockets(self) -> int:
+        return sum(len(c.sessions) for c in self.channels.values())
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            _log.warning("fan-out failed: %s", task.exception())
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            try:
+                await self.check()
+            except Exception as exc:
+                _log.warning("version check failed: %s", exc)
+            for channel in list(self.channels.values()):
+                for session in list(channel.sessions):
+                    text = f'{{"type":"heartbeat","version":{session.version}}}'
+                    self._spawn(self._beat_one(channel, session, text))
+
+    async def _beat_one(self, channel: Channel, session: Sink, text: str) -> None:
+        try:
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await session.send_text(text)
+        except Exception:
+            channel.leave(session)
+            with contextlib.suppress(Exception):
+                await session.drop()

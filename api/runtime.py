@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,14 @@ import asyncpg
 from litestar import Litestar
 from litestar.connection import ASGIConnection
 
+from api.commands import Committed
 from api.game_service import GameService
 from api.live import Hub
+from api.metrics import Metrics
+from api.rate_limits import RateLimits, client_of
+from domain.kernel import Game
 from infra.broker import Broker
+from infra.counters import SharedCounters
 from infra.db import create_pool
 from infra.embedded import EmbeddedRedis, start_postgres, start_redis
 from infra.event_store import EventStore
@@ -39,34 +45,91 @@ class Runtime:
         self.settings = settings
         self.pool: asyncpg.Pool | None = None
         self.broker: Broker | None = None
-        self.hub = Hub()
+        self._hub: Hub | None = None
         self._service: GameService | None = None
+        self._limits: RateLimits | None = None
+        self._counters: SharedCounters | None = None
         self._owned_redis: EmbeddedRedis | None = None
+        self.client_of = client_of
+        self.metrics = Metrics()
 
     @property
     def service(self) -> GameService:
         assert self._service is not None, "runtime not started"
         return self._service
 
+    @property
+    def hub(self) -> Hub:
+        assert self._hub is not None, "runtime not started"
+        return self._hub
+
+    @property
+    def limits(self) -> RateLimits:
+        assert self._limits is not None, "runtime not started"
+        return self._limits
+
     async def start(self) -> None:
         if self.settings.database_url is None or self.settings.redis_url is None:
             self.settings, self._owned_redis = resolve_servers(self.settings)
-        assert self.settings.database_url and self.settings.redis_url
+        settings = self.settings
+        assert settings.database_url and settings.redis_url
         self.pool = await create_pool(
-            self.settings.database_url, self.settings.pool_min, self.settings.pool_max
+            settings.database_url, settings.pool_min, settings.pool_max,
+            settings.lock_timeout_ms,
         )
         async with self.pool.acquire() as conn:
             applied = await migrate(conn)
         if applied:
             _log.info("applied migrations %s", applied)
-        self.broker = Broker(
-            self.settings.redis_url, self.settings.channel, self.hub.wake, self.hub.wake_all
+        store = EventStore(self.pool)
+        self._service = GameService(
+            store, self._after_commit, settings.game_cache, settings.busy_seconds,
+            self.metrics.command,
         )
+        self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds)
+        self.broker = Broker(
+            settings.redis_url, settings.channel, self._hub.wake, self._hub.wake_all
+        )
+        self._counters = SharedCounters(self.broker.client, f"{settings.channel}:rate")
+        self._limits = RateLimits(self._counters, settings.rate_create, settings.rate_commands)
         self.broker.start()
-        self._service = GameService(EventStore(self.pool), self.broker.publish)
+        self._hub.start()
+        self._counters.start()
+        self._register_gauges()
+
+    def _register_gauges(self) -> None:
+        hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
+        assert broker is not None and pool is not None
+        gauge = self.metrics.gauge
+        gauge("polis_live_sockets", "WebSocket clients following a game.", hub.sockets)
+        gauge("polis_games_followed", "Games with live followers.", lambda: len(hub.channels))
+        gauge("polis_fanout_reads_total", "Reads of new versions for live followers.",
+              lambda: hub.reads, "counter")
+        gauge("polis_games_kept", "Games kept folded in memory.", lambda: len(games))
+        gauge("polis_pool_size", "PostgreSQL connections open.", pool.get_size)
+        gauge("polis_pool_in_use", "PostgreSQL connections in use.",
+              lambda: pool.get_size() - pool.get_idle_size())
+        gauge("polis_redis_subscribed", "1 while subscribed to wake-ups.",
+              lambda: float(broker.subscribed))
+        gauge("polis_wakeups_dropped_total", "Wake-ups Redis could not take.",
+              lambda: broker.dropped, "counter")
+
+    def _after_commit(self, committed: Committed) -> None:
+        """An append committed here: local followers at once (from memory), the other
+        processes through Redis."""
+        if self._hub is not None:
+            self._hub.committed(committed)
+        if self.broker is not None:
+            self.broker.publish_soon(committed.game_id, committed.last_version)
+
+    async def _ruleset(self, game_id: uuid.UUID) -> Game:
+        return (await self.service.folded(game_id)).game
 
     async def stop(self) -> None:
-        self.hub.close_all()
+        if self._hub is not None:
+            await self._hub.stop()
+        if self._counters is not None:
+            await self._counters.stop()
         if self.broker is not None:
             await self.broker.stop()
         if self.pool is not None:

@@ -57,6 +57,10 @@ class GameSummary(msgspec.Struct):
     over: bool
     summary: dict[str, Any]
     """Public facts from the game (phase, turn, winner, ...)."""
+    deal: str = "random"
+    """How the deal was made: `random` (secret), `seeded` (from a `seed` its creator chose,
+    who can therefore compute it), `explicit` (given in full), or `unrecorded` (a game
+    created before this was recorded)."""
 
 
 class GameCreated(msgspec.Struct):

@@ -1,8 +1,10 @@
 """The game WebSocket: the current view, then every new version, and commands with replies.
 
-The protocol is documented in `openapi/websocket.md`. Everything a session sends is read
-from PostgreSQL by (game, after version) and redacted for its seat, whether it is live,
-catch-up after a wake-up, or resume after a reconnect.
+The protocol is documented in `openapi/websocket.md`. A seat token never travels in the URL
+(URLs are logged): it comes in an `Authorization: Bearer` header, or in the client's first
+message, `{"type": "follow", "token": ..., "after_version": ...}`, which every client
+without the header sends first (a spectator with no token). Updates come from the game's
+shared channel (`api/live.py`); commands go through the same pipeline as REST.
 """
 
 from __future__ import annotations
@@ -17,17 +19,28 @@ from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath
 
-from api.errors import ApiError, ErrorBody, error_of
+from api.errors import ApiError, ErrorBody, error_of, too_deep_error, with_request_id
 from api.game_service import GameService, parse_game_id
-from api.runtime import runtime_of
+from api.limits import too_deep
+from api.live import Channel
+from api.refusals import Invalid, Refusal
+from api.runtime import Runtime, runtime_of
 from api.schemas import Key, Version
 from api.tokens import bearer
-from projections.views import read_views
 
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TIMEOUT = 4408
 CLOSE_TOO_BIG = 1009
+
+FOLLOW_SECONDS = 10.0
+"""How long a client without an Authorization header has to send its `follow` message."""
+
+
+class FollowMessage(msgspec.Struct, tag="follow", tag_field="type", forbid_unknown_fields=True):
+    token: str | None = None
+    after_version: Version | None = None
 
 
 class CommandMessage(msgspec.Struct, tag="command", tag_field="type", forbid_unknown_fields=True):
@@ -41,95 +54,77 @@ class PingMessage(msgspec.Struct, tag="ping", tag_field="type"):
     request_id: str | None = None
 
 
-ClientMessage = CommandMessage | PingMessage
+ClientMessage = CommandMessage | PingMessage | FollowMessage
+_FOLLOW = msgspec.json.Decoder(FollowMessage)
+_MESSAGE = msgspec.json.Decoder(ClientMessage)
 
 
 class GameSession:
     """One connected client of one game, as one seat or a spectator."""
 
     def __init__(
-        self, socket: WebSocket[Any, Any, Any], service: GameService, game_id: uuid.UUID,
-        seat: int | None, token: str | None, max_bytes: int,
+        self, socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: uuid.UUID,
+        seat: int | None, token: str | None,
     ) -> None:
         self.socket = socket
-        self.service = service
+        self.runtime = runtime
+        self.service: GameService = runtime.service
         self.game_id = game_id
         self.seat = seat
         self.token = token
-        self.max_bytes = max_bytes
         self.version = 0
         """The last version this client has received."""
         self._send_lock = asyncio.Lock()
+        self.channel: Channel | None = None
+
+    async def send_text(self, text: str) -> None:
+        async with self._send_lock:
+            await self.socket.send_data(text, mode="text")
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.socket.send_data(msgspec.json.encode(message).decode(), mode="text")
+        await self.send_text(msgspec.json.encode(message).decode())
 
-    async def catch_up(self) -> None:
-        """Send one `update` per commit point after `self.version`, in order."""
-        async with self._send_lock:
-            record = await self.service.record(self.game_id)
-            _, events = await self.service.events(
-                record, self.seat, self.version, full_when_over=False
-            )
-            if not events:
-                return
-            rows = await read_views(
-                self.service.store.pool, self.game_id, self.seat, self.version,
-                events[-1][0].version,
-            )
-            pending = iter(events)
-            for version, view in rows:
-                batch = []
-                for stored, kind, payload in pending:
-                    batch.append({
-                        "version": stored.version, "type": kind, "seat": stored.seat,
-                        "recorded_at": stored.recorded_at.isoformat(),
-                        "event": msgspec.Raw(payload),
-                    })
-                    if stored.version == version:
-                        break
-                await self.send({
-                    "type": "update", "game_id": str(self.game_id),
-                    "after_version": self.version, "version": version,
-                    "events": batch, "view": msgspec.Raw(view.encode()),
-                })
-                self.version = version
-
-    async def pump(self, flag: asyncio.Event, heartbeat: float, closing: asyncio.Event) -> None:
-        """Catch up whenever woken; on a quiet interval, re-check PostgreSQL and heartbeat."""
-        while not closing.is_set():
-            try:
-                await asyncio.wait_for(flag.wait(), heartbeat)
-                woken = True
-            except TimeoutError:
-                woken = False
-            flag.clear()
-            await self.catch_up()
-            if not woken:
-                async with self._send_lock:
-                    await self.send({"type": "heartbeat", "version": self.version})
+    async def drop(self) -> None:
+        await self.socket.close()
 
     async def receive(self) -> None:
         """Answer the client's messages; replies go to this client only."""
+        settings = self.runtime.settings
         while True:
             raw = await self.socket.receive_data(mode="text")
-            if len(raw) > self.max_bytes:
-                await self.socket.close(CLOSE_TOO_BIG, "message too large")
-                return
-            try:
-                message = msgspec.json.decode(raw, type=ClientMessage)
-            except msgspec.DecodeError as exc:
-                await self._error(None, ErrorBody("malformed_message", str(exc)))
+            message = await self._parse(raw, settings.max_body_bytes, settings.max_json_depth)
+            if message is None:
                 continue
             if isinstance(message, PingMessage):
-                async with self._send_lock:
-                    await self.send({"type": "pong", "request_id": message.request_id,
-                                     "version": self.version})
+                await self.send({"type": "pong", "request_id": message.request_id,
+                                 "version": self.version})
+                continue
+            if isinstance(message, FollowMessage):
+                await self._error(None, ErrorBody(
+                    "already_following", "this socket already follows the game; "
+                    "reconnect to follow as another seat"))
                 continue
             await self._command(message)
 
+    async def _parse(
+        self, raw: str | bytes, max_bytes: int, max_depth: int
+    ) -> ClientMessage | None:
+        if len(raw) > max_bytes:
+            await self.socket.close(CLOSE_TOO_BIG, "message too large")
+            raise WebSocketDisconnect(detail="message too large")
+        if too_deep(raw, max_depth):
+            await self._error(None, too_deep_error(max_depth).body)
+            return None
+        try:
+            message: ClientMessage = _MESSAGE.decode(raw)
+            return message
+        except msgspec.DecodeError as exc:
+            await self._error(None, ErrorBody("malformed_message", str(exc)))
+            return None
+
     async def _command(self, message: CommandMessage) -> None:
         try:
+            self.runtime.limits.check_command(self.runtime.client_of(self.socket))
             result = await self.service.submit(
                 self.game_id, self.token, message.expected_version, message.command,
                 message.idempotency_key,
@@ -137,89 +132,113 @@ class GameSession:
         except Exception as exc:
             await self._error(message.request_id, error_of(exc)[1], "command_rejected")
             return
-        await self.catch_up()  # the update of this version reaches the client before the reply
-        async with self._send_lock:
-            await self.send({
-                "type": "command_accepted", "request_id": message.request_id,
-                "first_version": result.first_version, "version": result.last_version,
-                "replayed": result.replayed,
-            })
+        if self.channel is not None:  # this client's update comes before the reply
+            with contextlib.suppress(Exception):
+                await self.channel.advance(result.last_version)
+        await self.send({
+            "type": "command_accepted", "request_id": message.request_id,
+            "first_version": result.first_version, "version": result.last_version,
+            "replayed": result.replayed,
+        })
 
     async def _error(self, request_id: str | None, error: ErrorBody, kind: str = "error") -> None:
-        async with self._send_lock:
-            await self.send({"type": kind, "request_id": request_id,
-                             "error": msgspec.to_builtins(error)})
+        await self.send({"type": kind, "request_id": request_id,
+                         "error": msgspec.to_builtins(with_request_id(error))})
 
 
-async def _refuse(socket: WebSocket[Any, Any, Any], exc: ApiError, close_code: int) -> None:
+async def _refuse(socket: WebSocket[Any, Any, Any], body: ErrorBody, close_code: int) -> None:
     await socket.send_data(
         msgspec.json.encode({"type": "error", "request_id": None,
-                             "error": msgspec.to_builtins(exc.body)}).decode(),
+                             "error": msgspec.to_builtins(with_request_id(body))}).decode(),
         mode="text",
     )
-    await socket.close(close_code, exc.body.code)
+    await socket.close(close_code, body.code)
+
+
+async def _follow_message(
+    socket: WebSocket[Any, Any, Any], runtime: Runtime
+) -> FollowMessage:
+    """The client's first message, which must be `follow` (the token travels there)."""
+    async with asyncio.timeout(FOLLOW_SECONDS):
+        raw = await socket.receive_data(mode="text")
+    settings = runtime.settings
+    if len(raw) > settings.max_body_bytes or too_deep(raw, settings.max_json_depth):
+        raise Invalid("malformed_message", "the follow message is too large or too deep")
+    try:
+        return _FOLLOW.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise Invalid(
+            "follow_expected",
+            f'send {{"type": "follow", "token": ...}} first (or an Authorization header): {exc}',
+        ) from None
 
 
 @websocket("/games/{game_id:str}/ws", name="game_socket")
 async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
-    """Follow a game; `token` and `after_version` come as query parameters."""
+    """Follow a game: the token in an Authorization header or in the first `follow` message."""
     runtime = runtime_of(socket)
     service = runtime.service
     await socket.accept()
     params = socket.query_params
-    token = params.get("token") or bearer(socket.headers.get("authorization"))
+    header = socket.headers.get("authorization")
     try:
+        if "token" in params:
+            raise Invalid(
+                "token_in_url",
+                "seat tokens are not taken from the URL (it is logged): send it in an "
+                'Authorization header or in the first message {"type": "follow", "token": ...}',
+            )
+        token = bearer(header)
+        after = None
+        if header is None:
+            follow = await _follow_message(socket, runtime)
+            token, after = follow.token, follow.after_version
         gid = parse_game_id(game_id)
-        record = await service.record(gid)
-        seat = service.seat(record, token)
-        after = _after_version(params.get("after_version"), record.version)
-    except ApiError as exc:
-        close = {401: CLOSE_UNAUTHORIZED, 404: CLOSE_NOT_FOUND}.get(exc.status, CLOSE_BAD_REQUEST)
-        await _refuse(socket, exc, close)
+        if after is None:
+            after = _after_version(params.get("after_version"))
+        _, seat = await service.caller(gid, token)
+        current = (await service.record(gid)).version
+        if after is not None and after > current:
+            raise Invalid(
+                "invalid_after_version", f"after_version must be between 0 and {current}",
+                {"current_version": current},
+            )
+    except TimeoutError:
+        await _refuse(socket, ErrorBody("follow_expected", "no follow message came"),
+                      CLOSE_TIMEOUT)
         return
-    session = GameSession(socket, service, gid, seat, token, runtime.settings.max_body_bytes)
-    flag = runtime.hub.follow(gid)
+    except (Refusal, ApiError) as exc:
+        status, body = error_of(exc)
+        close = {401: CLOSE_UNAUTHORIZED, 404: CLOSE_NOT_FOUND}.get(status, CLOSE_BAD_REQUEST)
+        await _refuse(socket, body, close)
+        return
+    except WebSocketDisconnect:
+        return
+    session = GameSession(socket, runtime, gid, seat, token)
+    channel = await runtime.hub.channel(gid)
+    session.channel = channel
     try:
         await session.send({
-            "type": "hello", "game_id": str(gid), "seat": seat, "version": record.version,
+            "type": "hello", "game_id": str(gid), "seat": seat, "version": current,
             "heartbeat_seconds": runtime.settings.heartbeat_seconds,
         })
-        if after is None:
-            version, view = await service.view(gid, seat)
-            session.version = version
-            await session.send({"type": "snapshot", "game_id": str(gid), "version": version,
-                                "view": msgspec.Raw(view.encode())})
-        else:
-            session.version = after
-        await session.catch_up()
-        pump = asyncio.create_task(
-            session.pump(flag, runtime.settings.heartbeat_seconds, runtime.hub.closing)
-        )
-        receive = asyncio.create_task(session.receive())
-        await asyncio.wait({pump, receive}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (pump, receive):
-            task.cancel()
-        for task in (pump, receive):
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
-                await task
+        await channel.join(session, after)
+        await session.receive()
     except WebSocketDisconnect:
         pass
     finally:
-        runtime.hub.unfollow(gid, flag)
+        runtime.hub.release(channel, session)
         with contextlib.suppress(Exception):
             await socket.close()
 
 
-def _after_version(raw: str | None, current: int) -> int | None:
+def _after_version(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
     try:
         after = int(raw)
     except ValueError:
-        raise ApiError(400, "invalid_after_version", "after_version must be an integer") from None
-    if not 0 <= after <= current:
-        raise ApiError(
-            400, "invalid_after_version", f"after_version must be between 0 and {current}",
-            {"current_version": current},
-        )
+        raise Invalid("invalid_after_version", "after_version must be an integer") from None
+    if after < 0:
+        raise Invalid("invalid_after_version", "after_version must be at least 0")
     return after

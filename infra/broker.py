@@ -1,7 +1,8 @@
 """Redis pub/sub as a wake-up after commit: "game G reached version V".
 
-Redis is never the source of truth. A publish happens only after the append committed, and
-its failure is logged and swallowed, so commands succeed while Redis is down. Subscribers
+Redis is never the source of truth. A publish happens only after the append committed, from
+a background queue (`publish_soon`): a command's reply never waits for Redis, even a hung
+one; a failed publish is logged and dropped, so commands succeed while Redis is down. Subscribers
 re-read what changed from PostgreSQL; after a lost connection they reconnect with backoff
 and then ask every listener to catch up from PostgreSQL, so a lost message costs latency,
 never data.
@@ -62,6 +63,32 @@ class Broker:
             retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
         )
         self._task: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
+        self._sender: asyncio.Task[None] | None = None
+        self.dropped = 0
+        """Wake-ups dropped because Redis could not take them (followers catch up anyway)."""
+
+    def publish_soon(self, game_id: uuid.UUID, version: int) -> None:
+        """Queue a wake-up; never blocks (the oldest is dropped when the queue is full)."""
+        if self._outbox.full():
+            self._outbox.get_nowait()
+            self.dropped += 1
+        self._outbox.put_nowait(encode_wake(game_id, version))
+
+    async def _send_forever(self) -> None:
+        """Publish queued wake-ups, many per round trip."""
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 500:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._publisher.pipeline(transaction=False) as pipe:
+                    for message in batch:
+                        pipe.publish(self.channel, message)
+                    await pipe.execute()
+            except (RedisError, OSError) as exc:
+                self.dropped += len(batch)
+                _log.warning("%d wake-ups not published: %s", len(batch), exc)
 
     async def publish(self, game_id: uuid.UUID, version: int) -> bool:
         """Wake every process; False (logged, not raised) when Redis is unreachable."""
@@ -81,14 +108,22 @@ class Broker:
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._subscribe_forever(), name="broker")
+        if self._sender is None:
+            self._sender = asyncio.create_task(self._send_forever(), name="broker-publish")
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._sender = None
         await self._publisher.aclose()
+
+    @property
+    def client(self) -> aioredis.Redis:
+        """The publishing connection (short time-outs), for other small shared state."""
+        return self._publisher
 
     async def wait_subscribed(self, timeout: float = 10.0) -> None:
         """Wait until the subscription is live (tests and start-up)."""

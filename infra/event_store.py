@@ -1,30 +1,43 @@
 """The PostgreSQL event store: one stream per game, appended with an expected version.
 
-Global order. Every append takes one transaction-scoped advisory lock before it draws its
-first position and holds it until commit, so appends commit in position order: once a
-reader sees position p, every position below p is committed (or rolled back for good). A
-reader paging by position therefore never skips an event that commits late. The cost is
-one append at a time across all games, a few milliseconds each; per-game version checks and
-`UNIQUE (game_id, version)` stay the concurrency rule a client sees.
+Per-game appends. An append is one SQL statement: it moves the game's row from the expected
+version to the new one (`UPDATE ... WHERE version = expected`) and, only if that row moved,
+inserts the events, the command's outcome and the views. The row lock serialises appends to
+one game; appends to different games never wait for each other. A race on one game is lost
+by the statement whose expected version no longer matches, and `UNIQUE (game_id, version)`
+backs the rule up.
+
+Distribution. Every table is keyed by `game_id` first (games, events, commands, views), and
+every statement of the command path names one game_id, so on Citus each table is
+distributed by `game_id` (colocated) and a command touches one shard.
+
+Gap-free global reads. Events carry the id of the transaction that wrote them (`tx`).
+`read_all` pages by (tx, position) and returns only events whose transaction is older than
+the oldest transaction still in progress (`pg_snapshot_xmin`), so an event that commits late
+can never fall behind a reader's cursor, and no writer waits for another game's.
 
 Idempotency. A command id (the client's idempotency key) is stored with the versions its
-command produced, in the same transaction as its events; a command id seen before returns
-that outcome and appends nothing. Rejected commands append nothing and are not recorded, so
-retrying one is decided afresh.
+command produced, in the same statement as its events; a command id seen before returns
+that outcome and appends nothing. Rejected commands append nothing and are not recorded.
+
+Broken connections. A connection that fails after a statement committed (for example while
+it is given back to the pool) never turns a committed append into an error: the outcome is
+kept, and an append whose reply was lost is looked up by its command id.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 import msgspec
 
-APPEND_LOCK_KEY = 7_270_002
-"""pg_advisory_xact_lock key that serialises appends (see the module docstring)."""
+_log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 """Version of the event envelope written now; readers upcast older ones."""
@@ -32,8 +45,16 @@ SCHEMA_VERSION = 1
 CREATED = "game-created"
 """Command id of a game's opening append (every append has a `commands` row: commit points)."""
 
-TxHook = Callable[[asyncpg.Connection], Awaitable[None]]
-"""Work done inside the append's transaction (inline projections)."""
+CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.AdminShutdownError,
+    ConnectionError,
+    OSError,
+)
+"""Failures after which a statement's outcome is unknown (the server may have committed)."""
+
+T = TypeVar("T")
 
 
 class NewEvent(msgspec.Struct, frozen=True):
@@ -54,6 +75,19 @@ class StoredEvent(msgspec.Struct, frozen=True):
     seat: int | None
     recorded_at: datetime
     schema_version: int
+    tx: int = 0
+    """Id of the transaction that wrote it (global readers page by (tx, position))."""
+
+
+class StreamRow(msgspec.Struct, frozen=True, array_like=True):
+    """What a process folding a game needs of one event: its command's outcome included."""
+
+    version: int
+    payload: str
+    command_id: str | None
+    seat: int | None
+    body_hash: str | None
+    first_version: int | None
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -67,6 +101,8 @@ class GameRecord(msgspec.Struct, frozen=True):
     version: int
     summary: dict[str, Any]
     over: bool
+    deal: str = "random"
+    """'random' (secret), 'seeded' (the creator can compute it), 'explicit' or 'unrecorded'."""
 
 
 class CommandMeta(msgspec.Struct, frozen=True):
@@ -82,6 +118,8 @@ class AppendResult(msgspec.Struct, frozen=True):
     last_version: int
     replayed: bool
     """True when the command id was seen before and nothing was appended now."""
+    recorded_at: datetime | None = None
+    """When the events were recorded (their `recorded_at`), for an append made now."""
 
 
 class VersionConflict(Exception):
@@ -102,14 +140,67 @@ class UnknownGame(Exception):
     pass
 
 
+class GameBusy(Exception):
+    """The game's row stayed locked longer than the lock time-out (a slow transaction)."""
+
+
 _EVENT_COLUMNS = (
     "position, game_id, version, type, payload::text AS payload, command_id, seat, "
-    "recorded_at, schema_version"
+    "recorded_at, schema_version, tx"
 )
 _GAME_COLUMNS = (
     "game_id, kind, expansions, options::text AS options, seat_names, token_hashes, "
-    "created_at, version, summary::text AS summary, over"
+    "created_at, version, summary::text AS summary, over, deal"
 )
+
+_APPEND = """
+WITH g AS (
+    UPDATE games SET version = $3, summary = $8::jsonb, over = $9
+    WHERE game_id = $1 AND version = $2
+      AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.game_id = $1 AND c.command_id = $5)
+    RETURNING game_id
+), e AS (
+    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version)
+    SELECT g.game_id, $2 + x.n, x.t, x.p::jsonb, $5, $6, $10
+    FROM g, unnest($4::text[], $11::text[]) WITH ORDINALITY AS x(t, p, n)
+), c AS (
+    INSERT INTO commands (game_id, command_id, seat, body_hash, first_version, last_version)
+    SELECT g.game_id, $5, $6, $7, $2 + 1, $3 FROM g
+), w AS (
+    INSERT INTO views (game_id, version, seat, view)
+    SELECT g.game_id, $3, y.s, y.v FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
+)
+SELECT count(*), now() FROM g
+"""
+
+_CREATE = """
+WITH g AS (
+    INSERT INTO games (game_id, kind, expansions, options, seat_names, token_hashes, version,
+                       summary, over, deal)
+    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10)
+    RETURNING game_id, created_at
+), e AS (
+    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version)
+    SELECT g.game_id, x.n, x.t, x.p::jsonb, $11, NULL, $12
+    FROM g, unnest($13::text[], $14::text[]) WITH ORDINALITY AS x(t, p, n)
+), c AS (
+    INSERT INTO commands (game_id, command_id, seat, body_hash, first_version, last_version)
+    SELECT g.game_id, $11, NULL, '', 1, $7 FROM g
+), w AS (
+    INSERT INTO views (game_id, version, seat, view)
+    SELECT g.game_id, $7, y.s, y.v FROM g, unnest($15::int[], $16::text[]) AS y(s, v)
+)
+SELECT created_at FROM g
+"""
+
+_WHY_NOT = """
+SELECT g.version, c.first_version, c.last_version, c.body_hash
+FROM games g LEFT JOIN commands c ON c.game_id = g.game_id AND c.command_id = $2
+WHERE g.game_id = $1
+"""
+
+Views = Sequence[tuple[int, str]]
+"""(seat key, view JSON) of every audience, written at an append's last version."""
 
 
 def _event(row: asyncpg.Record) -> StoredEvent:
@@ -132,6 +223,20 @@ class EventStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
+    async def run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """`work` on a pooled connection; a failure while giving the connection back is
+        logged, never raised (the work's outcome stands)."""
+        conn = await self.pool.acquire()
+        try:
+            return await work(conn)
+        finally:
+            try:
+                await self.pool.release(conn)
+            except Exception as exc:  # the connection broke after the work: keep its result
+                _log.warning("connection lost while released to the pool: %s", exc)
+                with contextlib.suppress(Exception):
+                    conn.terminate()
+
     # -- games --------------------------------------------------------------------------
     async def create_game(
         self,
@@ -144,59 +249,100 @@ class EventStore:
         opening: Sequence[NewEvent],
         summary: dict[str, Any],
         over: bool = False,
-        within: Sequence[TxHook] = (),
-    ) -> AppendResult:
-        """Create the game row and append its opening events, in one transaction."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute(
-                """INSERT INTO games (game_id, kind, expansions, options, seat_names,
-                                      token_hashes)
-                   VALUES ($1, $2, $3, $4::jsonb, $5, $6)""",
-                game_id, kind, list(expansions), msgspec.json.encode(options).decode(),
-                list(seat_names), list(token_hashes),
-            )
-            return await self._append_locked(
-                conn, game_id, 0, opening, CommandMeta(CREATED, None), summary, over, within
-            )
+        views: Views = (),
+        deal: str = "random",
+    ) -> datetime:
+        """Create the game row, its opening events and views in one statement; return its
+        creation time."""
+        created: datetime = await self.run(lambda conn: conn.fetchval(
+            _CREATE, game_id, kind, list(expansions), msgspec.json.encode(options).decode(),
+            list(seat_names), list(token_hashes), len(opening),
+            msgspec.json.encode(summary).decode(), over, deal, CREATED, SCHEMA_VERSION,
+            [e.type for e in opening], [e.payload.decode() for e in opening],
+            [s for s, _ in views], [v for _, v in views],
+        ))
+        return created
 
     async def get_game(self, game_id: uuid.UUID) -> GameRecord | None:
-        row = await self.pool.fetchrow(
+        row = await self.run(lambda conn: conn.fetchrow(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = $1", game_id
-        )
+        ))
         return None if row is None else _game(row)
 
     async def list_games(
         self, limit: int = 50, offset: int = 0, kind: str | None = None
     ) -> list[GameRecord]:
-        rows = await self.pool.fetch(
+        rows = await self.run(lambda conn: conn.fetch(
             f"""SELECT {_GAME_COLUMNS} FROM games WHERE ($3::text IS NULL OR kind = $3)
                 ORDER BY created_at DESC, game_id LIMIT $1 OFFSET $2""",
             limit, offset, kind,
-        )
+        ))
         return [_game(r) for r in rows]
 
     async def game_ids(self) -> list[uuid.UUID]:
-        return [r["game_id"] for r in await self.pool.fetch("SELECT game_id FROM games")]
+        rows = await self.run(lambda conn: conn.fetch("SELECT game_id FROM games"))
+        return [r["game_id"] for r in rows]
+
+    async def records(self, game_ids: Sequence[uuid.UUID]) -> list[GameRecord]:
+        rows = await self.run(lambda conn: conn.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = ANY($1::uuid[])", list(game_ids)
+        ))
+        return [_game(r) for r in rows]
+
+    async def versions(self, game_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, int]:
+        """The current version of each game (one query for every game a process follows)."""
+        rows = await self.run(lambda conn: conn.fetch(
+            "SELECT game_id, version FROM games WHERE game_id = ANY($1::uuid[])", list(game_ids)
+        ))
+        return {r["game_id"]: r["version"] for r in rows}
 
     # -- streams ------------------------------------------------------------------------
     async def read_stream(
         self, game_id: uuid.UUID, after_version: int = 0, up_to_version: int | None = None
     ) -> list[StoredEvent]:
         """Events of one game with after_version < version <= up_to_version, in order."""
-        rows = await self.pool.fetch(
+        rows = await self.run(lambda conn: conn.fetch(
             f"""SELECT {_EVENT_COLUMNS} FROM events
                 WHERE game_id = $1 AND version > $2 AND ($3::bigint IS NULL OR version <= $3)
                 ORDER BY version""",
             game_id, after_version, up_to_version,
-        )
+        ))
         return [_event(r) for r in rows]
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game in global order, after `after_position`; never skips one."""
-        rows = await self.pool.fetch(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2",
-            after_position, limit,
-        )
+    async def read_streams(self, game_ids: Sequence[uuid.UUID]) -> list[asyncpg.Record]:
+        """(game_id, version, payload, command_id) of every event of `game_ids`, in game
+        and version order (rebuilds)."""
+        rows: list[asyncpg.Record] = await self.run(lambda conn: conn.fetch(
+            """SELECT game_id, version, payload::text AS payload, command_id FROM events
+               WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, version""",
+            list(game_ids),
+        ))
+        return rows
+
+    async def stream_rows(self, game_id: uuid.UUID, after_version: int = 0) -> list[StreamRow]:
+        """Events after `after_version` with their command's outcome, for folding."""
+        rows = await self.run(lambda conn: conn.fetch(
+            """SELECT e.version, e.payload::text AS payload, e.command_id, e.seat,
+                      c.body_hash, c.first_version
+               FROM events e LEFT JOIN commands c
+                    ON c.game_id = e.game_id AND c.command_id = e.command_id
+               WHERE e.game_id = $1 AND e.version > $2 ORDER BY e.version""",
+            game_id, after_version,
+        ))
+        return [StreamRow(*r) for r in rows]
+
+    async def read_all(
+        self, after: tuple[int, int] = (0, 0), limit: int = 1000
+    ) -> list[StoredEvent]:
+        """Events of every game after the cursor (tx, position), in commit-safe order: only
+        events of transactions older than every one in progress, so none is ever skipped."""
+        rows = await self.run(lambda conn: conn.fetch(
+            f"""SELECT {_EVENT_COLUMNS} FROM events
+                WHERE (tx, position) > ($1, $2)
+                  AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+                ORDER BY tx, position LIMIT $3""",
+            after[0], after[1], limit,
+        ))
         return [_event(r) for r in rows]
 
     async def find_command(
@@ -204,24 +350,16 @@ class EventStore:
     ) -> AppendResult | None:
         """The outcome of a command id seen before; IdempotencyKeyReused when `body_hash`
         is given and the command seen then had another body."""
-        row = await self.pool.fetchrow(
+        row = await self.run(lambda conn: conn.fetchrow(
             """SELECT first_version, last_version, body_hash FROM commands
                WHERE game_id = $1 AND command_id = $2""",
             game_id, command_id,
-        )
+        ))
         if row is None:
             return None
         if body_hash is not None and row["body_hash"] != body_hash:
             raise IdempotencyKeyReused(command_id)
         return AppendResult(row["first_version"], row["last_version"], replayed=True)
-
-    async def commit_points(self, game_id: uuid.UUID, since_version: int) -> set[int]:
-        """Versions at or after `since_version` that ended an append (states seats act on)."""
-        rows = await self.pool.fetch(
-            "SELECT last_version FROM commands WHERE game_id = $1 AND last_version >= $2",
-            game_id, since_version,
-        )
-        return {r["last_version"] for r in rows}
 
     async def append(
         self,
@@ -231,72 +369,66 @@ class EventStore:
         meta: CommandMeta,
         summary: dict[str, Any],
         over: bool,
-        within: Sequence[TxHook] = (),
+        views: Views = (),
+        conn: asyncpg.Connection | None = None,
     ) -> AppendResult:
-        """Append `events` as versions expected_version+1.. or raise VersionConflict.
+        """Append `events` as versions expected_version+1.. with the views of the last one,
+        or raise VersionConflict.
 
         A command id seen before returns its original outcome (replayed=True) whatever the
-        expected version; with another body it raises IdempotencyKeyReused.
+        expected version; with another body it raises IdempotencyKeyReused. With `conn`, the
+        statement runs there (inside the caller's transaction, if any).
         """
-        async with self.pool.acquire() as conn, conn.transaction():
-            return await self._append_locked(
-                conn, game_id, expected_version, events, meta, summary, over, within
-            )
-
-    async def _append_locked(
-        self,
-        conn: asyncpg.Connection,
-        game_id: uuid.UUID,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        meta: CommandMeta,
-        summary: dict[str, Any],
-        over: bool,
-        within: Sequence[TxHook],
-    ) -> AppendResult:
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", APPEND_LOCK_KEY)
-        if meta.command_id is not None:
-            seen = await conn.fetchrow(
-                """SELECT first_version, last_version, body_hash FROM commands
-                   WHERE game_id = $1 AND command_id = $2""",
-                game_id, meta.command_id,
-            )
-            if seen is not None:
-                if seen["body_hash"] != meta.body_hash:
-                    raise IdempotencyKeyReused(meta.command_id)
-                return AppendResult(seen["first_version"], seen["last_version"], replayed=True)
-        actual = await conn.fetchval("SELECT version FROM games WHERE game_id = $1", game_id)
-        if actual is None:
-            raise UnknownGame(str(game_id))
-        if actual != expected_version:
-            raise VersionConflict(game_id, expected_version, actual)
-        first = expected_version + 1
+        command_id = meta.command_id or f"auto:{uuid.uuid4()}"
         last = expected_version + len(events)
-        try:
-            await conn.execute(
-                """INSERT INTO events (game_id, version, type, payload, command_id, seat,
-                                       schema_version)
-                   SELECT $1, v, t, p::jsonb, $5, $6, $7
-                   FROM unnest($2::bigint[], $3::text[], $4::text[]) AS x(v, t, p)
-                   ORDER BY v""",
-                game_id, list(range(first, last + 1)), [e.type for e in events],
-                [e.payload.decode() for e in events], meta.command_id, meta.seat,
-                SCHEMA_VERSION,
-            )
-        except asyncpg.UniqueViolationError as exc:  # only if the version check is bypassed
-            raise VersionConflict(game_id, expected_version, expected_version + 1) from exc
-        await conn.execute(
-            """UPDATE games SET version = $2, summary = $3::jsonb, over = $4
-               WHERE game_id = $1""",
-            game_id, last, msgspec.json.encode(summary).decode(), over,
+        args = (
+            game_id, expected_version, last, [e.type for e in events], command_id, meta.seat,
+            meta.body_hash, msgspec.json.encode(summary).decode(), over, SCHEMA_VERSION,
+            [e.payload.decode() for e in events], [s for s, _ in views], [v for _, v in views],
         )
-        if meta.command_id is not None:
-            await conn.execute(
-                """INSERT INTO commands (game_id, command_id, seat, body_hash, first_version,
-                                         last_version)
-                   VALUES ($1, $2, $3, $4, $5, $6)""",
-                game_id, meta.command_id, meta.seat, meta.body_hash, first, last,
-            )
-        for hook in within:
-            await hook(conn)
-        return AppendResult(first, last, replayed=False)
+
+        async def attempt(c: asyncpg.Connection) -> tuple[int, datetime | None]:
+            try:
+                row = await c.fetchrow(_APPEND, *args)
+            except asyncpg.exceptions.LockNotAvailableError:
+                raise GameBusy(str(game_id)) from None
+            except asyncpg.UniqueViolationError:  # a twin committed between the checks
+                return 0, None
+            assert row is not None
+            return row[0], row[1]
+
+        broke = False
+        for _ in range(3):
+            try:
+                appended, at = await (attempt(conn) if conn is not None else self.run(attempt))
+            except CONNECTION_ERRORS as exc:
+                if conn is not None:
+                    raise
+                _log.warning("connection lost during an append to %s: %s", game_id, exc)
+                broke = True
+                continue  # the lookup below (or a retry) tells whether it committed
+            if appended:
+                return AppendResult(expected_version + 1, last, replayed=False, recorded_at=at)
+            outcome = await self._why_not(game_id, expected_version, command_id, meta.body_hash,
+                                          conn)
+            # after a broken connection, our own committed append is not a replay
+            return AppendResult(outcome.first_version, outcome.last_version,
+                                replayed=outcome.replayed and not broke)
+        raise ConnectionError(f"the append to {game_id} kept losing its connection")
+
+    async def _why_not(
+        self, game_id: uuid.UUID, expected: int, command_id: str, body_hash: str,
+        conn: asyncpg.Connection | None,
+    ) -> AppendResult:
+        """Why an append wrote nothing: a replay (returned), or the error to raise."""
+        async def query(c: asyncpg.Connection) -> asyncpg.Record | None:
+            return await c.fetchrow(_WHY_NOT, game_id, command_id)
+
+        row = await (query(conn) if conn is not None else self.run(query))
+        if row is None:
+            raise UnknownGame(str(game_id))
+        if row["first_version"] is not None:
+            if row["body_hash"] != body_hash:
+                raise IdempotencyKeyReused(command_id)
+            return AppendResult(row["first_version"], row["last_version"], replayed=True)
+        raise VersionConflict(game_id, expected, row["version"])

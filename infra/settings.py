@@ -1,18 +1,45 @@
 """Service configuration from the environment, so one build runs on a laptop or in compose.
 
 Unset `DATABASE_URL` / `REDIS_URL` mean "start embedded servers under `data_dir`"; set, they
-name real servers and nothing is started.
+name real servers and nothing is started. Every value is checked at start: a bad one raises
+`SettingsError` naming the variable, which `polis serve` prints as one line.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 import msgspec
 
 from infra.embedded import default_data_dir
+
+T = TypeVar("T")
+
+
+class SettingsError(ValueError):
+    """A setting with a value the service cannot run with; the message names it."""
+
+
+class Rate(msgspec.Struct, frozen=True):
+    """At most `count` requests per `seconds` from one client."""
+
+    count: int
+    seconds: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        count, _, seconds = text.partition("/")
+        rate = cls(int(count), int(seconds or "1"))
+        if rate.count < 1 or rate.seconds < 1:
+            raise ValueError("both parts must be at least 1")
+        return rate
+
+    def __str__(self) -> str:
+        return f"{self.count}/{self.seconds}"
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -22,36 +49,122 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Redis URL; None starts the embedded server."""
     host: str = "127.0.0.1"
     port: int = 8000
+    workers: int = 1
+    """API processes `polis serve` runs on one port (one Python process uses one core)."""
     data_dir: Path = msgspec.field(default_factory=default_data_dir)
     """Where the embedded servers keep their data (`infra.embedded.default_data_dir`)."""
     channel: str = "polis:versions"
     """The Redis pub/sub channel of wake-ups (distinct per deployment or test run)."""
     max_body_bytes: int = 64 * 1024
     """Largest accepted HTTP body and WebSocket message."""
+    max_json_depth: int = 32
+    """Deepest nesting of arrays and objects accepted in a body or message."""
     heartbeat_seconds: float = 15.0
-    """Interval of WebSocket heartbeats; each one also re-checks PostgreSQL for new versions."""
+    """Interval of WebSocket heartbeats (and of one check for lost wake-ups per process)."""
     pool_min: int = 1
     pool_max: int = 10
+    rate_create: Rate = Rate(60, 60)
+    """Games one client may create per window (`count/seconds`)."""
+    rate_commands: Rate = Rate(6000, 60)
+    """Commands one client may submit per window (`count/seconds`)."""
+    game_cache: int = 5_000
+    """Games each process keeps folded in memory (a finished Duel game: about 21 KiB)."""
+    busy_seconds: float = 5.0
+    """How long a command waits for its game (a slow transaction) before a 503."""
+    lock_timeout_ms: int = 3000
+    """How long a statement waits for a game's row lock before giving up."""
+    log_format: str = "text"
+    """`text` or `json` (one object per line, with the request id)."""
+    ws_compression: bool = False
+    """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
+    forwarded_allow_ips: str = "127.0.0.1"
+    """Proxies whose X-Forwarded-For names the client (rate limits are per client)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read `POLIS_*`, `DATABASE_URL` and `REDIS_URL`; unset values keep their defaults."""
         env = os.environ if env is None else env
-        defaults = cls()
+        d = cls()
+
+        def get(name: str, parse: Callable[[str], T], default: T,
+                valid: Callable[[T], bool] = lambda _: True, rule: str = "") -> T:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                value = parse(raw)
+            except ValueError as exc:
+                raise SettingsError(f"{name}={raw!r} is not valid: {exc}") from None
+            if not valid(value):
+                raise SettingsError(f"{name}={raw!r} is not valid: {rule}")
+            return value
+
+        def positive(value: float) -> bool:
+            return value > 0
+
         return cls(
             database_url=env.get("DATABASE_URL") or None,
             redis_url=env.get("REDIS_URL") or None,
-            host=env.get("POLIS_HOST", defaults.host),
-            port=int(env.get("POLIS_PORT", defaults.port)),
-            data_dir=Path(env.get("POLIS_DATA_DIR", str(defaults.data_dir))),
-            channel=env.get("POLIS_CHANNEL", defaults.channel),
-            max_body_bytes=int(env.get("POLIS_MAX_BODY_BYTES", defaults.max_body_bytes)),
-            heartbeat_seconds=float(
-                env.get("POLIS_HEARTBEAT_SECONDS", defaults.heartbeat_seconds)
-            ),
-            pool_min=int(env.get("POLIS_POOL_MIN", defaults.pool_min)),
-            pool_max=int(env.get("POLIS_POOL_MAX", defaults.pool_max)),
-        )
+            host=env.get("POLIS_HOST", d.host),
+            port=get("POLIS_PORT", int, d.port, lambda p: 0 < p < 65536, "a port 1-65535"),
+            workers=get("POLIS_WORKERS", int, d.workers, lambda w: 1 <= w <= 64, "1 to 64"),
+            data_dir=Path(env.get("POLIS_DATA_DIR", str(d.data_dir))),
+            channel=env.get("POLIS_CHANNEL", d.channel),
+            max_body_bytes=get("POLIS_MAX_BODY_BYTES", int, d.max_body_bytes,
+                               lambda b: 1024 <= b <= 16 * 2**20, "1024 to 16 MiB"),
+            max_json_depth=get("POLIS_MAX_JSON_DEPTH", int, d.max_json_depth,
+                               lambda n: 4 <= n <= 256, "4 to 256"),
+            heartbeat_seconds=get("POLIS_HEARTBEAT_SECONDS", float, d.heartbeat_seconds,
+                                  lambda s: 0.1 <= s <= 3600, "0.1 to 3600 seconds"),
+            pool_min=get("POLIS_POOL_MIN", int, d.pool_min, lambda n: n >= 0, "at least 0"),
+            pool_max=get("POLIS_POOL_MAX", int, d.pool_max, lambda n: n >= 1, "at least 1"),
+            rate_create=get("POLIS_RATE_CREATE", Rate.parse, d.rate_create),
+            rate_commands=get("POLIS_RATE_COMMANDS", Rate.parse, d.rate_commands),
+            game_cache=get("POLIS_GAME_CACHE", int, d.game_cache, positive, "at least 1"),
+            busy_seconds=get("POLIS_BUSY_SECONDS", float, d.busy_seconds, positive,
+                             "more than 0"),
+            lock_timeout_ms=get("POLIS_LOCK_TIMEOUT_MS", int, d.lock_timeout_ms,
+                                lambda n: n >= 0, "at least 0 (0: no limit)"),
+            log_format=get("POLIS_LOG_FORMAT", str.lower, d.log_format,
+                           lambda f: f in ("text", "json"), "text or json"),
+            ws_compression=get("POLIS_WS_COMPRESSION", _boolean, d.ws_compression),
+            forwarded_allow_ips=env.get("POLIS_FORWARDED_ALLOW_IPS", d.forwarded_allow_ips),
+        ).checked()
+
+    def checked(self) -> Settings:
+        if self.pool_min > self.pool_max:
+            raise SettingsError(
+                f"POLIS_POOL_MIN={self.pool_min} is not valid: more than POLIS_POOL_MAX"
+            )
+        for name, url in (("DATABASE_URL", self.database_url), ("REDIS_URL", self.redis_url)):
+            if url is not None and "://" not in url:
+                raise SettingsError(f"{name}={mask_url(url)!r} is not valid: not a URL")
+        return self
 
     def with_urls(self, database_url: str, redis_url: str) -> Settings:
         return msgspec.structs.replace(self, database_url=database_url, redis_url=redis_url)
+
+
+def _boolean(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def mask_url(url: str | None) -> str:
+    """`url` with any password replaced by `***` (for everything printed or logged)."""
+    if not url:
+        return str(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "***"
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))

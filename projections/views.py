@@ -16,7 +16,6 @@ import asyncpg
 import msgspec
 
 from domain.kernel import Game
-from infra.event_store import TxHook
 
 SPECTATOR = -1
 """The `seat` column value of the spectator view."""
@@ -39,38 +38,6 @@ def build_views(game: Game, state: Any, seat_count: int) -> list[tuple[int, str]
     ]
 
 
-_INSERT = """INSERT INTO views (game_id, version, seat, view)
-             SELECT $1, $2, s, v::jsonb FROM unnest($3::int[], $4::text[]) AS x(s, v)"""
-
-
-def store_views(game_id: uuid.UUID, version: int, views: list[tuple[int, str]]) -> TxHook:
-    """A hook writing `views` at `version` inside the append's transaction."""
-
-    async def write(conn: asyncpg.Connection) -> None:
-        await conn.execute(
-            _INSERT, game_id, version, [s for s, _ in views], [v for _, v in views]
-        )
-
-    return write
-
-
-async def read_views(
-    pool: asyncpg.Pool | asyncpg.Connection,
-    game_id: uuid.UUID,
-    seat: int | None,
-    after_version: int,
-    up_to_version: int,
-) -> list[tuple[int, str]]:
-    """(version, view JSON) of every commit point in (after_version, up_to_version], in order."""
-    rows = await pool.fetch(
-        """SELECT version, view::text AS view FROM views
-           WHERE game_id = $1 AND seat = $2 AND version > $3 AND version <= $4
-           ORDER BY version""",
-        game_id, seat_key(seat), after_version, up_to_version,
-    )
-    return [(r["version"], r["view"]) for r in rows]
-
-
 async def read_view(
     pool: asyncpg.Pool | asyncpg.Connection,
     game_id: uuid.UUID,
@@ -79,7 +46,7 @@ async def read_view(
 ) -> tuple[int, str] | None:
     """(version, view JSON) of the last commit point at or before `at_version` (None: latest)."""
     row = await pool.fetchrow(
-        """SELECT version, view::text AS view FROM views
+        """SELECT version, view FROM views
            WHERE game_id = $1 AND seat = $2 AND ($3::bigint IS NULL OR version <= $3)
            ORDER BY version DESC LIMIT 1""",
         game_id, seat_key(seat), at_version,

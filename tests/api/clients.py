@@ -27,16 +27,16 @@ async def create_game(http: httpx.AsyncClient, seed: int = 1) -> tuple[str, list
 
 
 class Follower:
-    """A WebSocket client of one game that keeps every message it receives."""
+    """A WebSocket client of one game that keeps every message it receives.
+
+    It logs in as the protocol says: its first message is `follow`, with the seat token
+    (None: a spectator) and the version to resume after; no token ever goes in the URL.
+    """
 
     def __init__(self, ws_base: str, game_id: str, token: str | None,
                  after_version: int | None = None) -> None:
-        query = []
-        if token:
-            query.append(f"token={token}")
-        if after_version is not None:
-            query.append(f"after_version={after_version}")
-        self.url = f"{ws_base}/games/{game_id}/ws" + ("?" + "&".join(query) if query else "")
+        self.url = f"{ws_base}/games/{game_id}/ws"
+        self.follow = {"type": "follow", "token": token, "after_version": after_version}
         self.messages: list[dict[str, Any]] = []
         self.version = -1
         self._socket: ClientConnection | None = None
@@ -45,6 +45,7 @@ class Follower:
 
     async def __aenter__(self) -> Follower:
         self._socket = await connect(self.url)
+        await self._socket.send(json.dumps(self.follow))
         self._task = asyncio.create_task(self._read())
         return self
 
@@ -66,8 +67,11 @@ class Follower:
             self._changed.set()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message))
+
+    async def send_text(self, text: str) -> None:
         assert self._socket is not None
-        await self._socket.send(json.dumps(message))
+        await self._socket.send(text)
 
     async def wait_for(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
         """The first message (old or new) for which `predicate` holds."""

@@ -18,6 +18,10 @@ def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
         "REDIS_URL": redis_url or settings.redis_url,
         "POLIS_CHANNEL": settings.channel,
         "POLIS_HEARTBEAT_SECONDS": str(settings.heartbeat_seconds),
+        # every test client is 127.0.0.1: limits far above any test's pace (the
+        # rate-limit test sets its own)
+        "POLIS_RATE_CREATE": "1000000/60",
+        "POLIS_RATE_COMMANDS": "1000000/60",
     }
 
 

@@ -16,13 +16,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ApiProcess:
-    """`uvicorn api.app:create_app --factory` with the given environment."""
+    """`uvicorn api.app:create_app --factory` with the given environment; or, with
+    `workers`, `polis serve --workers N` as deployed (access log included)."""
 
-    def __init__(self, env: dict[str, str], log_dir: Path, name: str) -> None:
+    def __init__(
+        self, env: dict[str, str], log_dir: Path, name: str, workers: int | None = None
+    ) -> None:
         self.port = free_port()
         self.env = env
         self.log = log_dir / f"{name}.log"
+        self.workers = workers
+        self.root = ROOT
+        """The source tree the server runs from (benchmarks compare two trees)."""
         self._process: subprocess.Popen[bytes] | None = None
+
+    def command(self) -> list[str]:
+        if self.workers is not None:
+            return [sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1",
+                    "--port", str(self.port), "--workers", str(self.workers)]
+        return [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory",
+                "--host", "127.0.0.1", "--port", str(self.port), "--ws-max-size", "65536",
+                "--log-level", "warning", "--ws-per-message-deflate", "false"]
 
     @property
     def url(self) -> str:
@@ -36,10 +50,7 @@ class ApiProcess:
         env = {**os.environ, **self.env}
         with self.log.open("ab") as log:
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory",
-                 "--host", "127.0.0.1", "--port", str(self.port), "--ws-max-size", "65536",
-                 "--log-level", "warning"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                self.command(), cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -23,7 +23,8 @@ async def _acting(http: httpx.AsyncClient, game_id: str, tokens: list[str]) -> t
 def _error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     body: dict[str, Any] = response.json()
-    assert set(body) == {"code", "message", "details"} and body["code"] == code, body
+    assert set(body) == {"code", "message", "details", "request_id"}, body
+    assert body["code"] == code and body["request_id"], body
     return body
 
 

@@ -32,3 +32,18 @@ def test_the_image_installs_every_package() -> None:
     for package in ("api", "domain", "infra", "projections"):
         assert f"COPY {package} {package}" in dockerfile
     assert 'CMD ["polis", "serve"]' in dockerfile
+
+
+def test_compose_runs_workers_restarts_checks_health_and_keeps_no_secret() -> None:
+    text = (REPO / "compose.yaml").read_text(encoding="utf-8")
+    compose = yaml.safe_load(text)
+    services = compose["services"]
+    for name, service in services.items():
+        assert service.get("restart") == "unless-stopped", name
+        assert "healthcheck" in service, name
+    for name in ("api-1", "api-2"):
+        command = services[name]["command"]
+        assert command[:3] == ["polis", "serve", "--workers"]
+        assert "${POSTGRES_PASSWORD" in services[name]["environment"]["DATABASE_URL"]
+    assert services["db"]["environment"]["POSTGRES_PASSWORD"].startswith("${POSTGRES_PASSWORD")
+    assert "$$uri" in compose["configs"]["nginx"]["content"]  # no query strings logged

@@ -7,16 +7,20 @@ import random
 import uuid
 
 import asyncpg
+import msgspec
 import pytest
 
+from infra.db import create_database, create_pool, drop_database
 from infra.event_store import (
     CommandMeta,
     EventStore,
     IdempotencyKeyReused,
     NewEvent,
+    StoredEvent,
     VersionConflict,
 )
 from infra.migrate import migrate, migration_files, pending
+from projections.views import read_view
 
 
 def _events(n: int, tag: str = "e") -> list[NewEvent]:
@@ -139,68 +143,137 @@ async def test_unserialised_inserts_would_let_a_reader_skip(pool: asyncpg.Pool) 
         assert await _read_position_after(reader, games, cursor) == []  # `early` was skipped
 
 
-async def test_store_appends_commit_in_position_order(pool: asyncpg.Pool) -> None:
-    """The same race through the store: the second append waits, so nothing is skipped."""
+async def test_appends_to_other_games_never_wait_and_readers_skip_nothing(
+    pool: asyncpg.Pool,
+) -> None:
+    """The same race through the store: an append held open on one game does not delay an
+    append to another, and the global reader shows neither until the older one commits."""
     store = EventStore(pool)
     games = [await _new_game(store, opening=0) for _ in range(2)]
-    release = asyncio.Event()
+    start = await _cursor(store)
+    async with pool.acquire() as slow:
+        tx = slow.transaction()
+        await tx.start()
+        await store.append(games[0], 0, _events(1), CommandMeta(None, 0), {}, False, conn=slow)
+        # no global lock: this append commits while the other transaction is still open
+        await asyncio.wait_for(
+            store.append(games[1], 0, _events(1), CommandMeta(None, 0), {}, False), 5
+        )
+        assert [e for e in await store.read_all(start) if e.game_id in games] == []
+        await tx.commit()
+    seen = await _read_until(store, start, games, 2)
+    assert [e.game_id for e in seen] == games  # the older transaction's event first
 
-    async def hold(conn: asyncpg.Connection) -> None:
-        await release.wait()
 
-    slow = asyncio.create_task(
-        store.append(games[0], 0, _events(1), CommandMeta(None, 0), {}, False, [hold])
-    )
-    await asyncio.sleep(0.2)
-    fast = asyncio.create_task(
-        store.append(games[1], 0, _events(1), CommandMeta(None, 0), {}, False)
-    )
-    await asyncio.sleep(0.2)
-    async with pool.acquire() as reader:
-        assert await _read_position_after(reader, games, 0) == []  # neither visible yet
-        release.set()
-        await asyncio.gather(slow, fast)
-        seen = await _read_position_after(reader, games, 0)
-    assert len(seen) == 2
+async def _cursor(store: EventStore) -> tuple[int, int]:
+    cursor = (0, 0)
+    while batch := await store.read_all(cursor, limit=10_000):
+        cursor = (batch[-1].tx, batch[-1].position)
+    return cursor
+
+
+async def _read_until(
+    store: EventStore, cursor: tuple[int, int], games: list[uuid.UUID], count: int
+) -> list[StoredEvent]:
+    """Page through every game until `count` events of `games` came (a transaction still
+    open anywhere on the server holds the reader back, never makes it skip)."""
+    seen: list[StoredEvent] = []
+    async with asyncio.timeout(60):
+        while len(seen) < count:
+            batch = await store.read_all(cursor)
+            if batch:
+                cursor = (batch[-1].tx, batch[-1].position)
+                seen.extend(e for e in batch if e.game_id in games)
+            else:
+                await asyncio.sleep(0.01)
+    return seen
 
 
 async def test_global_reader_never_skips_under_concurrent_writers(pool: asyncpg.Pool) -> None:
     store = EventStore(pool)
     games = [await _new_game(store, opening=0) for _ in range(6)]
-    start = (await store.read_all(0, limit=1_000_000) or [None])[-1]
-    cursor = start.position if start is not None else 0
+    cursor = await _cursor(store)
     rng = random.Random(7)
     done = asyncio.Event()
-
-    async def jitter(conn: asyncpg.Connection) -> None:
-        await conn.execute("SELECT pg_sleep($1)", rng.random() * 0.01)
+    written = 0
 
     async def writer(game_id: uuid.UUID) -> None:
+        nonlocal written
         version = 0
         for _ in range(15):
             n = rng.randint(1, 3)
-            await store.append(game_id, version, _events(n), CommandMeta(None, 0), {}, False,
-                               [jitter])
+            async with pool.acquire() as conn, conn.transaction():
+                await store.append(game_id, version, _events(n), CommandMeta(None, 0), {},
+                                   False, conn=conn)
+                await conn.execute("SELECT pg_sleep($1)", rng.random() * 0.01)
             version += n
+            written += n
 
-    seen: list[int] = []
+    seen: list[StoredEvent] = []
 
     async def reader() -> None:
         nonlocal cursor
-        while True:
-            finished = done.is_set()
+        while not done.is_set():
             batch = await store.read_all(cursor)
             if batch:
-                cursor = batch[-1].position
-            seen.extend(e.position for e in batch if e.game_id in games)
-            if finished:
-                return
+                cursor = (batch[-1].tx, batch[-1].position)
+            seen.extend(e for e in batch if e.game_id in games)
             await asyncio.sleep(0)
 
     reading = asyncio.create_task(reader())
     await asyncio.gather(*(writer(g) for g in games))
     done.set()
     await reading
+    seen.extend(await _read_until(store, cursor, games, written - len(seen)))
     async with pool.acquire() as conn:
         every = await _read_position_after(conn, games, 0)
-    assert seen == every  # each once, in order, none skipped
+    assert sorted(e.position for e in seen) == every  # each once, none skipped
+    for game_id in games:  # and each game's events in version order
+        versions = [e.version for e in seen if e.game_id == game_id]
+        assert versions == sorted(versions)
+
+
+async def test_a_database_of_the_first_schema_migrates_forward(admin_dsn: str) -> None:
+    """Games written before per-game appends keep their events, views and order."""
+    name = f"polis_migrate_{uuid.uuid4().hex[:8]}"
+    dsn = await create_database(admin_dsn, name)
+    try:
+        conn = await asyncpg.connect(dsn)
+        try:
+            for version, _, sql in migration_files():
+                if version <= 2:  # the schema as it was
+                    await conn.execute(sql)
+            game_id = uuid.uuid4()
+            await conn.execute(
+                "INSERT INTO games (game_id, kind, seat_names, token_hashes, version) "
+                "VALUES ($1, 'test', '{a}', '{h}', 2)", game_id)
+            await conn.execute(
+                "INSERT INTO events (game_id, version, type, payload) VALUES "
+                "($1, 1, 'Tick', '{\"n\": 1}'), ($1, 2, 'Tick', '{\"n\": 2}')", game_id)
+            await conn.execute(
+                "INSERT INTO views (game_id, version, seat, view) VALUES ($1, 2, -1, $2)",
+                game_id, '{"seen": [1, 2]}')
+            await conn.execute(
+                "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT "
+                "NULL, applied_at timestamptz NOT NULL DEFAULT now())")
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES (1, 'a'), (2, 'b')")
+            applied = await migrate(conn)
+            assert applied == [f for v, f, _ in migration_files() if v > 2]
+        finally:
+            await conn.close()
+        pool = await create_pool(dsn, 1, 2)
+        try:
+            store = EventStore(pool)
+            record = await store.get_game(game_id)
+            assert record is not None and record.deal == "unrecorded"
+            assert [e.version for e in await store.read_all()] == [1, 2]
+            assert msgspec.json.decode((await read_view(pool, game_id, None))[1]) == {
+                "seen": [1, 2]}
+            result = await store.append(game_id, 2, _events(1), CommandMeta("c", 0, "h"),
+                                        {}, False, [(-1, '{"seen": [1, 2, 3]}')])
+            assert result.last_version == 3
+        finally:
+            await pool.close()
+    finally:
+        await drop_database(admin_dsn, name)

@@ -76,7 +76,8 @@ async def _play_one_command(base: str) -> None:
         game = created.json()["game"]
         token = created.json()["seats"][0]["token"]
         ws_base = base.replace("http://", "ws://")
-        async with connect(f"{ws_base}/games/{game['game_id']}/ws") as socket:  # spectator
+        async with connect(f"{ws_base}/games/{game['game_id']}/ws") as socket:
+            await socket.send(json.dumps({"type": "follow", "token": None}))  # a spectator
             hello = await _receive(socket, "hello")
             assert hello["version"] == game["version"]
             snapshot = await _receive(socket, "snapshot")

@@ -1,0 +1,261 @@
+"""The command pipeline: one handler for REST and WebSocket, knowing no transport.
+
+A command is decided on the game as this process keeps it (`api/folded.py`), and appended
+in one statement with that version as the expected version; in the common case that is the
+only round trip. When another process appended meanwhile, the append conflicts, the game is
+refreshed (one read of the newer events) and the rule is checked again. Refusals are typed
+(`api/refusals.py`); the edge turns them into HTTP statuses or WebSocket replies. The reply
+never waits for Redis: the wake-up is handed to `after_commit`, which does not block.
+
+Expected versions and simultaneous choices. A command carries the version E its client saw;
+the stream is at version V. It is accepted when E == V, or when E < V and the seat has been
+free to act all along: the seat is among `acting_seats` at every commit point from E to V
+and none of the appends after E was caused by this seat. So in a phase where several seats
+choose at once, a seat's pick never fails because another seat picked first (the others'
+picks are hidden and change nothing the seat may see), while in turn-based play a stale
+version is a 409 as usual. The command is then decided on the state at V, and appended with
+V as the expected version (a race there is retried, re-checking the rule).
+
+Within one process, the commands of one game wait for each other in memory (a lock per
+game, bounded by `busy_seconds`), so a game held by a slow transaction holds at most one
+pooled connection per process and never delays other games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from api.folded import Folded, FoldedGames, Outcome
+from api.refusals import (
+    Busy,
+    Conflict,
+    Forbidden,
+    Invalid,
+    Refusal,
+    RuleRefused,
+    unauthorized,
+)
+from api.tokens import seat_of
+from domain.kernel import DomainError
+from infra.event_store import (
+    AppendResult,
+    CommandMeta,
+    EventStore,
+    GameBusy,
+    IdempotencyKeyReused,
+    NewEvent,
+    VersionConflict,
+)
+from projections.views import build_views
+
+
+class Committed(msgspec.Struct, frozen=True):
+    """An append this process made, with what its followers need (no read to send it)."""
+
+    game_id: uuid.UUID
+    first_version: int
+    last_version: int
+    events: list[Any]
+    """The game's event structs, versions first_version..last_version."""
+    views: list[tuple[int, str]]
+    """(seat key, view JSON) of every audience at last_version."""
+    seat: int | None
+    recorded_at: datetime | None
+
+
+AfterCommit = Callable[[Committed], None]
+"""Told of each append once committed; must not block (wake-ups, fan-out)."""
+Observe = Callable[[str, float], None]
+"""Told of each command's outcome (`accepted`, `replayed` or a code) and its duration."""
+
+_RETRIES = 5
+
+
+def event_type_name(event: msgspec.Struct) -> str:
+    tag = event.__struct_config__.tag
+    return tag if isinstance(tag, str) else type(event).__name__
+
+
+def to_new_events(events: list[msgspec.Struct]) -> list[NewEvent]:
+    encode = msgspec.json.encode
+    return [NewEvent(event_type_name(e), encode(e)) for e in events]
+
+
+def seat_of_token(folded: Folded, token: str | None) -> int | None:
+    """The caller's seat: None (spectator) without a token; Unauthorized for an unknown one."""
+    if token is None:
+        return None
+    seat = seat_of(token, folded.record.token_hashes) if token else None
+    if seat is None:
+        raise unauthorized("unknown seat token for this game")
+    return seat
+
+
+def key_reused(key: str | None) -> Conflict:
+    return Conflict(
+        "idempotency_key_reused", "this idempotency key was used with another command",
+        {"idempotency_key": key},
+    )
+
+
+def busy(game_id: uuid.UUID) -> Busy:
+    return Busy("game_busy", f"game {game_id} is busy; retry shortly")
+
+
+class CommandHandler:
+    """Decide and append commands (see the module docstring)."""
+
+    def __init__(
+        self, store: EventStore, games: FoldedGames, after_commit: AfterCommit,
+        busy_seconds: float = 5.0, observe: Observe | None = None,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.after_commit = after_commit
+        self.busy_seconds = busy_seconds
+        self.observe = observe
+
+    async def submit(
+        self,
+        game_id: uuid.UUID,
+        token: str | None,
+        expected_version: int,
+        command_data: Any,
+        idempotency_key: str | None,
+    ) -> AppendResult:
+        """Decide and append one command; a Refusal says why when it is refused."""
+        if self.observe is None:
+            return await self._submit(
+                game_id, token, expected_version, command_data, idempotency_key
+            )
+        started = time.perf_counter()
+        outcome = "error"
+        try:
+            result = await self._submit(
+                game_id, token, expected_version, command_data, idempotency_key
+            )
+            outcome = "replayed" if result.replayed else "accepted"
+            return result
+        except Refusal as exc:
+            outcome = exc.code
+            raise
+        finally:
+            self.observe(outcome, time.perf_counter() - started)
+
+    async def _submit(
+        self,
+        game_id: uuid.UUID,
+        token: str | None,
+        expected_version: int,
+        command_data: Any,
+        idempotency_key: str | None,
+    ) -> AppendResult:
+        folded = await self.games.get(game_id)
+        seat = seat_of_token(folded, token)
+        if seat is None:
+            raise unauthorized("commands need the bearer token of a seat")
+        game = folded.game
+        try:
+            command = msgspec.convert(command_data, game.command_type)
+        except msgspec.ValidationError as exc:
+            raise Invalid("invalid_command", str(exc)) from None
+        if game.command_seat(command) != seat:
+            raise Forbidden(
+                "wrong_seat", f"this token is seat {seat}'s; the command is another seat's",
+                {"seat": seat},
+            )
+        body_hash = hashlib.sha256(msgspec.json.encode(command)).hexdigest()
+        command_id = idempotency_key or f"auto:{uuid.uuid4()}"
+        try:
+            async with asyncio.timeout(self.busy_seconds):
+                await folded.lock.acquire()
+        except TimeoutError:
+            raise busy(game_id) from None
+        try:
+            return await self._decide_and_append(
+                folded, seat, expected_version, command, command_id, body_hash,
+                idempotency_key is not None,
+            )
+        except GameBusy:
+            raise busy(game_id) from None
+        finally:
+            folded.lock.release()
+
+    async def _decide_and_append(
+        self, folded: Folded, seat: int, expected: int, command: msgspec.Struct,
+        command_id: str, body_hash: str, keyed: bool,
+    ) -> AppendResult:
+        game = folded.game
+        for _ in range(_RETRIES):
+            if keyed:
+                seen = self._seen(folded, command_id, body_hash)
+                if seen is not None:
+                    return seen
+            if expected > folded.version:
+                await self.games.refresh(folded)  # another process may have moved it
+            try:
+                self._check_expected(folded, seat, expected)
+                try:
+                    events, state = game.step(folded.state, command)
+                except DomainError as exc:
+                    raise RuleRefused(exc.code, exc.reason) from None
+            except (Conflict, RuleRefused):
+                if keyed:  # a duplicate of this command may have landed elsewhere
+                    await self.games.refresh(folded)
+                    seen = self._seen(folded, command_id, body_hash)
+                    if seen is not None:
+                        return seen
+                raise
+            version = folded.version
+            if not events:
+                return AppendResult(version, version, replayed=False)
+            last = version + len(events)
+            views = build_views(game, state, len(folded.record.seat_names))
+            try:
+                result = await self.store.append(
+                    folded.game_id, version, to_new_events(list(events)),
+                    CommandMeta(command_id, seat, body_hash), game.summary(state),
+                    game.is_over(state), views,
+                )
+            except VersionConflict:
+                await self.games.refresh(folded)
+                continue  # another command landed first: re-check the rule on the new state
+            except IdempotencyKeyReused:
+                raise key_reused(command_id) from None
+            if result.replayed:
+                await self.games.refresh(folded)
+                return result
+            folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash))
+            self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
+                                        seat, result.recorded_at))
+            return result
+        raise Conflict("version_conflict", "the game kept changing; retry")
+
+    @staticmethod
+    def _seen(folded: Folded, command_id: str, body_hash: str) -> AppendResult | None:
+        outcome = folded.commands.get(command_id)
+        if outcome is None:
+            return None
+        if outcome.body_hash != body_hash:
+            raise key_reused(command_id)
+        return AppendResult(outcome.first_version, outcome.last_version, replayed=True)
+
+    @staticmethod
+    def _check_expected(folded: Folded, seat: int, expected: int) -> None:
+        """Refuse unless `expected` is current or the seat was free to act since."""
+        current = folded.version
+        if expected == current:
+            return
+        if expected > current or not folded.free_since(seat, expected):
+            raise Conflict(
+                "version_conflict", f"the game is at version {current}, not {expected}",
+                {"expected_version": expected, "current_version": current},
+            )

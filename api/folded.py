@@ -1,0 +1,153 @@
+"""The games this process serves, folded once and kept: the command path's memory.
+
+A `Folded` game holds the game's fixed record (kind, options, seat tokens), its ruleset, the
+state at `version`, the commit points (who caused each append, who may act after it) and
+the outcome of every command id. Commands decide on it and append with `version` as the
+expected version, so the database still decides every race: an append that finds the
+stream moved raises a conflict, and the game is refreshed by reading only the events after
+`version`. States are never mutated (`evolve` and `step` are pure), so a failed append
+leaves the kept state as it was.
+
+The cache is bounded (least recently used games are dropped) and per process; nothing in it
+is needed for correctness, only for speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import uuid
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from api.refusals import game_not_found
+from infra.event_store import EventStore, GameRecord, StreamRow
+from projections.rulesets import decoder_of, ruleset_of
+
+
+class Point(NamedTuple):
+    """A commit point: the last version of one append."""
+
+    version: int
+    seat: int | None
+    """The seat whose command made the append (None for set-up)."""
+    acting: tuple[int, ...]
+    """Seats that may act in the state at `version`."""
+
+
+class Outcome(NamedTuple):
+    first_version: int
+    last_version: int
+    body_hash: str
+
+
+class Folded:
+    """One game as this process last saw it (see the module docstring)."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.game = ruleset_of(record)
+        self.decode = decoder_of(self.game)
+        self.state: Any = self.game.initial_state()
+        self.version = 0
+        self.points: list[Point] = []
+        self.commands: dict[str, Outcome] = {}
+        self.lock = asyncio.Lock()
+        """Held while a command of this game is decided and appended, and while refreshing."""
+
+    @property
+    def game_id(self) -> uuid.UUID:
+        return self.record.game_id
+
+    def fold(self, rows: list[StreamRow]) -> None:
+        """Fold events read after `version` (whole appends, in order)."""
+        game, decode, state = self.game, self.decode, self.state
+        for i, row in enumerate(rows):
+            if row.version != self.version + 1:
+                raise RuntimeError(f"stream of {self.game_id} has a gap at {row.version}")
+            state = game.evolve(state, decode.decode(row.payload))
+            self.version = row.version
+            ends = i + 1 == len(rows) or rows[i + 1].command_id != row.command_id
+            if ends:
+                self.points.append(Point(row.version, row.seat, tuple(game.acting_seats(state))))
+                if row.command_id is not None:
+                    self.commands[row.command_id] = Outcome(
+                        row.first_version or row.version, row.version, row.body_hash or ""
+                    )
+        self.state = state
+
+    def applied(
+        self, state: Any, last: int, seat: int | None, command_id: str, outcome: Outcome
+    ) -> None:
+        """Record an append this process made."""
+        self.state = state
+        self.version = last
+        self.points.append(Point(last, seat, tuple(self.game.acting_seats(state))))
+        self.commands[command_id] = outcome
+
+    def free_since(self, seat: int, expected: int) -> bool:
+        """Whether `seat` was free to act at every commit point from `expected` on, and
+        caused none of the appends after it (the simultaneous-choice rule)."""
+        versions = [p.version for p in self.points]
+        at = bisect.bisect_left(versions, expected)
+        if at == len(versions) or versions[at] != expected:
+            return False
+        return all(
+            seat in p.acting and (i == 0 or p.seat != seat)
+            for i, p in enumerate(self.points[at:])
+        )
+
+
+class FoldedGames:
+    """A bounded map of game id to `Folded`, loading and refreshing from the store."""
+
+    def __init__(self, store: EventStore, capacity: int = 5_000) -> None:
+        self.store = store
+        self.capacity = capacity
+        self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
+        self._loading: dict[uuid.UUID, asyncio.Future[Folded]] = {}
+
+    async def get(self, game_id: uuid.UUID) -> Folded:
+        """The game, folded (one record read and one stream read when not kept yet)."""
+        found = self._games.get(game_id)
+        if found is not None:
+            self._games.move_to_end(game_id)
+            return found
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Folded] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            record = await self.store.get_game(game_id)
+            if record is None:
+                raise game_not_found(game_id)
+            folded = Folded(record)
+            folded.fold(await self.store.stream_rows(game_id))
+            self._keep(folded)
+            future.set_result(folded)
+            return folded
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: waiters get it, nobody else must
+            raise
+        finally:
+            del self._loading[game_id]
+
+    def put(self, folded: Folded) -> None:
+        self._keep(folded)
+
+    def _keep(self, folded: Folded) -> None:
+        self._games[folded.game_id] = folded
+        self._games.move_to_end(folded.game_id)
+        while len(self._games) > self.capacity:
+            self._games.popitem(last=False)
+
+    async def refresh(self, folded: Folded) -> None:
+        """Fold what other processes appended since `folded.version` (one read)."""
+        rows = await self.store.stream_rows(folded.game_id, folded.version)
+        if rows:
+            folded.fold(rows)
+
+    def __len__(self) -> int:
+        return len(self._games)

@@ -1,0 +1,43 @@
+"""Per-client rate limits on creating games and on commands (429 with Retry-After).
+
+The client is the peer address (behind a trusted proxy, the address it forwards: see
+`forwarded_allow_ips`). Counts are shared across processes and replicas through Redis
+without ever waiting for it (`infra/counters.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.refusals import Throttled
+from infra.counters import SharedCounters
+from infra.settings import Rate
+
+
+class RateLimits:
+    def __init__(self, counters: SharedCounters, create: Rate, commands: Rate) -> None:
+        self.counters = counters
+        self.create = create
+        self.commands = commands
+
+    def _check(self, name: str, client: str, rate: Rate, what: str) -> None:
+        wait = self.counters.hit(name, client, rate.count, rate.seconds)
+        if wait:
+            raise Throttled(
+                "rate_limited",
+                f"at most {rate.count} {what} per {rate.seconds} s from one client; "
+                f"retry in {wait} s",
+                wait, {"limit": rate.count, "seconds": rate.seconds},
+            )
+
+    def check_create(self, client: str) -> None:
+        self._check("create", client, self.create, "games created")
+
+    def check_command(self, client: str) -> None:
+        self._check("commands", client, self.commands, "commands")
+
+
+def client_of(connection: Any) -> str:
+    """The client's address as the server sees it (forwarded by trusted proxies)."""
+    client = getattr(connection, "client", None)
+    return client.host if client is not None and client.host else "unknown"

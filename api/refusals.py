@@ -1,0 +1,68 @@
+"""Why the service refuses a request, as typed errors that know no transport.
+
+The command pipeline and the reads raise these; `api/errors.py` turns them into HTTP
+statuses and the WebSocket into `error` / `command_rejected` replies, at the edge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Refusal(Exception):
+    """A request the service will not carry out: a stable `code` and a sentence."""
+
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+
+class Invalid(Refusal):
+    """The request is malformed or does not match its schema."""
+
+
+class Unauthorized(Refusal):
+    """No token where one is needed, or a token of no seat of this game."""
+
+
+class Forbidden(Refusal):
+    """The token is valid but may not do this."""
+
+
+class NotFound(Refusal):
+    """No such game or version."""
+
+
+class Conflict(Refusal):
+    """The game moved on (version) or an idempotency key was reused with another body."""
+
+
+class RuleRefused(Refusal):
+    """The game's rules refuse the command."""
+
+
+class Throttled(Refusal):
+    """Too many requests from this client: retry after `retry_after` seconds."""
+
+    def __init__(self, code: str, message: str, retry_after: int,
+                 details: dict[str, Any] | None = None) -> None:
+        super().__init__(code, message, {**(details or {}), "retry_after": retry_after})
+        self.retry_after = retry_after
+
+
+class Busy(Refusal):
+    """The game is held by a slow transaction: retry after `retry_after` seconds."""
+
+    def __init__(self, code: str, message: str, retry_after: int = 1) -> None:
+        super().__init__(code, message, {"retry_after": retry_after})
+        self.retry_after = retry_after
+
+
+def unauthorized(message: str = "missing or unknown seat token") -> Unauthorized:
+    return Unauthorized("unauthorized", message)
+
+
+def game_not_found(game_id: object) -> NotFound:
+    return NotFound("game_not_found", f"no game {game_id}", {"game_id": str(game_id)})

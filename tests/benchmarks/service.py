@@ -1,0 +1,145 @@
+"""Shared pieces of the service benchmarks: a fresh database, API processes, percentiles.
+
+The benchmarks run the service as deployed (uvicorn processes) against the PostgreSQL and
+Redis named by `DATABASE_URL` and `REDIS_URL`, on a database of their own that is dropped
+at the end, so they can run next to the tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import statistics
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from infra.db import create_database, drop_database
+from infra.migrate import migrate
+from tests.api.servers import ApiProcess
+
+
+def run(main: Any) -> None:
+    """Run a benchmark's coroutine on uvloop when installed (the client's own overhead
+    competes with the server for the same cores)."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main())
+        return
+    uvloop.run(main())
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """The q-quantile (0..1) of `samples` by nearest rank; 0 for no samples."""
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def millis(samples: list[float]) -> str:
+    """`p50 / p95 / p99` of seconds, in milliseconds."""
+    return " / ".join(f"{percentile(samples, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99))
+
+
+def median_range(values: list[float]) -> str:
+    return f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+
+
+def servers_from_env() -> tuple[str, str]:
+    database, redis = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
+    if not database or not redis:
+        sys.exit("set DATABASE_URL and REDIS_URL (a real PostgreSQL and Redis)")
+    return database, redis
+
+
+@asynccontextmanager
+async def bench_database(admin_dsn: str) -> AsyncIterator[str]:
+    """A migrated database of its own, dropped at the end."""
+    name = f"polis_bench_{secrets.token_hex(4)}"
+    dsn = await create_database(admin_dsn, name)
+    conn = await asyncpg.connect(dsn)
+    try:
+        await migrate(conn)
+    finally:
+        await conn.close()
+    try:
+        yield dsn
+    finally:
+        await drop_database(admin_dsn, name)
+
+
+def start_api(
+    dsn: str, redis: str, log_dir: Path, extra: dict[str, str] | None = None,
+    workers: int | None = None,
+) -> ApiProcess:
+    """An API process (`polis serve --workers N` when `workers` is given) with limits far
+    above any benchmark's rate."""
+    env = {
+        "DATABASE_URL": dsn, "REDIS_URL": redis,
+        "POLIS_CHANNEL": f"polis:bench:{secrets.token_hex(4)}",
+        "POLIS_RATE_CREATE": "1000000/1", "POLIS_RATE_COMMANDS": "1000000/1",
+        **(extra or {}),
+    }
+    api = ApiProcess(env, log_dir, "bench", workers)
+    other = os.environ.get("POLIS_BENCH_TREE")
+    if other:  # measure another source tree (an older commit) with the same client
+        api.root = Path(other)
+    return api.start()
+
+
+
+class RawHttp:
+    """A minimal HTTP/1.1 keep-alive client: a load generator must cost far less than the
+    server it measures (a full-featured client spends more CPU per request than Polis)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._used = 0.0
+
+    async def request(
+        self, method: str, path: str, body: object = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        """(status, decoded JSON body) of one request."""
+        if self._writer is not None and time.monotonic() - self._used > 3.0:
+            await self.close()  # the server drops keep-alive connections idle for 5 s
+        self._used = time.monotonic()
+        if self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        assert self._reader is not None
+        payload = b"" if body is None else msgspec.json.encode(body)
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}",
+                f"Content-Length: {len(payload)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        raw = await self._reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        length = 0
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        data = await self._reader.readexactly(length)
+        return status, msgspec.json.decode(data) if data else None
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(Exception):
+                await self._writer.wait_closed()
+            self._writer = None
