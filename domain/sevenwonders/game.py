@@ -173,7 +173,7 @@ class SevenWondersGame:
         if phase is None:
             return []
         moves = phase.moves(self.rules, state, seat)
-        if phase is _PLAY and not self.rules.cost_hooks:
+        if phase is _PLAY and not self.rules.hooked and not self.rules.action_gains:
             self._listed = (state, moves)
         return moves
 
@@ -191,7 +191,8 @@ class SevenWondersGame:
         return view(self.rules, state, seat)
 
     def redact(self, event: Any, seat: int | None) -> Any:
-        return redact(event, seat)
+        own = self.rules.redactors.get(type(event)) if self.rules.redactors else None
+        return own(event, seat) if own is not None else redact(event, seat)
 
     def catalog(self) -> dict[str, Any]:
         """Ids, stable keys and names of everything a view or a command refers to."""
@@ -202,6 +203,7 @@ class SevenWondersGame:
             "colours": list(COLOURS),
             "science_symbols": list(SYMBOLS),
             "score_categories": list(category_names(self.rules)),
+            **self.rules.catalog_extra,
         }
 
     def summary(self, state: SWState) -> dict[str, Any]:

@@ -16,7 +16,19 @@ instead of adding conditionals to the base rules:
 - cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
   `SWState.ext`;
-- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`).
+- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`);
+- `producers`: extra one-of-several producers a city may use for one purchase, each with
+  its price to the bank (0: a leader's "one resource less", 1: Bilkis' purchase from the
+  bank); a paid one is used only when the purchase needs it, at most one a purchase;
+- `action_gains`: coins an action of a revealed step takes besides its card's (Xenophon,
+  Vitruvius, Hatshepsut), on the state before the step;
+- `step_end`: run after each step is applied, before the discard builds it owes; a hook
+  that opens a step of its own (an extra leader, the Courtesan) returns True and its phase
+  calls `flow.continue_age(tx)` when done (the hook runs again then: keep it idempotent);
+- `conflict_hooks`: change the conflict tokens of an age (Tomyris), `age_end` runs after
+  them (Nero's coins);
+- `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
+  seat's view, the redaction of its own events, its catalog entries and its trace format.
 """
 
 from __future__ import annotations
@@ -47,6 +59,16 @@ PriceHook = Callable[["SWState", int, int], int]
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
+ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
+"""(state, city, 'card' or 'stage', card or stage index) -> extra (resource mask, bank price)
+producers the city may use for that purchase only."""
+GainHook = Callable[["SWState", Any], int]
+"""(state before the step, the revealed `events.Action`) -> extra coins it takes."""
+StepEndFn = Callable[["Tx"], bool]
+ConflictHook = Callable[["SWState", tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+AgeEndFn = Callable[["Tx", int], None]
+ViewExtFn = Callable[["SevenWondersRules", "SWState", "int | None"], Any]
+RedactFn = Callable[[Any, "int | None"], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +98,23 @@ class SevenWondersRules:
     end_effects: tuple[EndEffect, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    producers: tuple[ProducerHook, ...] = ()
+    action_gains: tuple[GainHook, ...] = ()
+    step_end: tuple[StepEndFn, ...] = ()
+    conflict_hooks: tuple[ConflictHook, ...] = ()
+    age_end: tuple[AgeEndFn, ...] = ()
+    view_ext: ViewExtFn | None = None
+    redactors: Mapping[type, RedactFn] = field(default_factory=dict)
+    catalog_extra: Mapping[str, Any] = field(default_factory=dict)
+    trace_writer: Callable[[Any, Any], dict[str, Any]] | None = None
+    """(game, played game) -> the record of a game with this expansion."""
+    expansions: tuple[str, ...] = ()
+    """The expansions attached, in the order they were attached."""
+
+    @property
+    def hooked(self) -> bool:
+        """Whether anything changes what a card or stage costs (no trusted fast path then)."""
+        return bool(self.cost_hooks or self.producers)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -75,6 +75,8 @@ class SevenWondersView(msgspec.Struct, frozen=True):
     scores: tuple[tuple[int, ...], ...]
     ranking: tuple[int, ...]
     rank: tuple[int, ...]
+    ext: Any = None
+    """An expansion's part of the view (`hooks.SevenWondersRules.view_ext`), None without."""
 
 
 def acting_seats(state: SWState) -> tuple[int, ...]:
@@ -117,6 +119,7 @@ def view(rules: SevenWondersRules, state: SWState, seat: int | None) -> SevenWon
         cities=tuple(cities), hand=hand, my_choices=choices, discard_size=len(state.discard),
         discard=discard, pile_size=len(state.pile), scores=state.scores,
         ranking=state.ranking, rank=state.rank,
+        ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
     )
 
 
