@@ -27,6 +27,9 @@ instead of adding conditionals to the base rules:
   calls `flow.continue_age(tx)` when done (the hook runs again then: keep it idempotent);
 - `conflict_hooks`: change the conflict tokens of an age (Tomyris), `age_end` runs after
   them (Nero's coins);
+- `command_types`, `event_types`, `deal_type`, `make_deal`, `check_deal`: an expansion's
+  commands, events and its part of the deal (drawn from the game's seeded RNG after the
+  base deal, or given explicitly and checked);
 - `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
   seat's view, the redaction of its own events, its catalog entries and its trace format.
 """
@@ -79,6 +82,9 @@ class PhaseRules:
     commands: Mapping[type, DecideFn]
     acting: Callable[[SWState], tuple[int, ...]] | None = None
     """Who acts in an expansion's phase (the base phases use `state.compute_acting`)."""
+    name: str = ""
+    """An expansion's phase name in views and summaries (numbers: Leaders 20-29, Faith
+    30-39, so that expansions attached together never share one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +114,15 @@ class SevenWondersRules:
     catalog_extra: Mapping[str, Any] = field(default_factory=dict)
     trace_writer: Callable[[Any, Any], dict[str, Any]] | None = None
     """(game, played game) -> the record of a game with this expansion."""
+    command_types: tuple[type, ...] = ()
+    event_types: tuple[type, ...] = ()
+    """An expansion's own commands and events (added to the game's tagged unions)."""
+    deal_type: Any = None
+    """The deal's type when an expansion deals more (a subclass of `deal.Deal`)."""
+    make_deal: Callable[[SevenWondersRules, Any, Any, int], Any] | None = None
+    """(rules, the base deal, rng, seats) -> the deal with the expansion's part drawn."""
+    check_deal: Callable[[SevenWondersRules, Any, int], None] | None = None
+    """Refuse an explicit deal whose expansion part is not one of this game (DomainError)."""
     expansions: tuple[str, ...] = ()
     """The expansions attached, in the order they were attached."""
 
