@@ -15,7 +15,7 @@ from domain.kernel.traces import (
 )
 from domain.sevenwonders.game import BASE_RULES, SevenWondersGame
 
-ATTACH: dict[str, str] = {}
+ATTACH: dict[str, str] = {"leaders": "domain.sevenwonders_leaders"}
 """Expansion name -> the module whose `attach(rules)` returns the ruleset with it attached
 (through `hooks`). Expansions attach in the order of this table, whatever order a game
 names them in, so one set of expansions is always one ruleset."""
@@ -56,6 +56,21 @@ def _write(game: Game, played: PlayedGame) -> dict[str, Any]:
 
 
 register_trace_format("7w-trace/1", _replay)
+
+TRACE_FORMATS: dict[str, str] = {"7w-trace/1+leaders": "domain.sevenwonders_leaders.trace"}
+"""Formats extending `7w-trace/1` with an expansion -> the module whose `replay` reads them."""
+
+
+def _replayer(module: str) -> Any:
+    def replay(record: dict[str, Any]) -> TraceResult:
+        result: TraceResult = importlib.import_module(module).replay(record)
+        return result
+
+    return replay
+
+
+for _name, _module in TRACE_FORMATS.items():
+    register_trace_format(_name, _replayer(_module))
 register_trace_writer("7wonders", _write)
 
 __all__ = ["BASE_RULES", "SevenWondersGame"]

@@ -200,7 +200,7 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     chains = chain_masks(cards)
     hooked = rules.hooked
     scost = stage_cost(rules, state, city)
-    stage_pays = (_affordable(rules, state, city, scost, free_city, pricer, STAGE, c.stages)
+    stage_pays = (_affordable(rules, state, city, scost, free_city, pricer, "stage", c.stages)
                   if scost else [])
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
@@ -213,7 +213,7 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
         if not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
-                                      free_city, pricer, BUILD, card)
+                                      free_city, pricer, "card", card)
                 pays: Iterable[trading.Payment] = [p for _, p in options]
             elif chains[card] & names:
                 pays = FREE_ONLY
@@ -308,7 +308,8 @@ def settle(
     budget = c.coins - coins
     if budget < 0:
         raise _refuse("cannot_afford", f"it costs {coins} coins; the city has {c.coins}")
-    extras = producers(rules, state, city, action, index) if rules.producers else ()
+    what = "stage" if action == STAGE else "card"
+    extras = producers(rules, state, city, what, index) if rules.producers else ()
     if extras:
         coins, payment = _payment_with(rules, state, city, resources, command, every_split,
                                        coins, extras)
@@ -395,7 +396,7 @@ def _free_city_can_build(
 ) -> bool:
     c = state.cities[city]
     scost = stage_cost(rules, state, city)
-    if scost and _affordable(rules, state, city, scost, True, None, STAGE, c.stages):
+    if scost and _affordable(rules, state, city, scost, True, None, "stage", c.stages):
         return True
     for card in hand:
         if c.names >> rules.cards[card].name_id & 1:
@@ -403,6 +404,6 @@ def _free_city_can_build(
         if "free_build" in c.abilities and c.free_used != state.age:
             return True
         if _affordable(rules, state, city, card_cost(rules, state, city, card), True, None,
-                       BUILD, card):
+                       "card", card):
             return True
     return False
