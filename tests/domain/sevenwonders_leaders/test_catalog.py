@@ -148,7 +148,7 @@ def test_guild_matches_reference(ref: dict[str, Any], index: int) -> None:
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_rome_matches_reference(ref: dict[str, Any], side: str) -> None:
     r = ref["rome"]
-    assert ROME == len(WONDERS) and ROME_BOARD.id == ROME
+    assert len(WONDERS) == ROME and ROME_BOARD.id == ROME
     assert r["starting_resource"] == "none" and ROME_BOARD.resource == -1
     stages = ROME_BOARD.sides["AB".index(side)]
     assert len(stages) == len(r[side]["stages"])

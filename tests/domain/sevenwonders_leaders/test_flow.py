@@ -191,12 +191,12 @@ def test_rome_a_free_rome_b_two_less_neighbours_one_less() -> None:
     from domain.sevenwonders_leaders.effects import leader_cost
 
     st = start(4, boards=[("rome", "A"), ("gizah", "A"), ("rhodes", "A"), ("babylon", "A")],
-               leaders=FOUR + [["Hannibal", "Leonidas", "Zenobia", "Ramses"]])
+               leaders=[*FOUR, ["Hannibal", "Leonidas", "Zenobia", "Ramses"]])
     assert leader_cost(st, 0, leader("Pericles")) == 0
     assert leader_cost(st, 1, leader("Pericles")) == 6  # Rome A gives its neighbours nothing
     st = start(4, boards=[("rome", "B"), ("gizah", "A"), ("rhodes", "A"), ("babylon", "A")],
-               leaders=FOUR + [["Hannibal", "Leonidas", "Zenobia", "Ramses"]])
-    assert [c.fixed for c in st.cities][0] == (0,) * 7  # Rome produces no resource
+               leaders=[*FOUR, ["Hannibal", "Leonidas", "Zenobia", "Ramses"]])
+    assert next(c.fixed for c in st.cities) == (0,) * 7  # Rome produces no resource
     assert leader_cost(st, 0, leader("Pericles")) == 4
     assert leader_cost(st, 0, leader("Sappho")) == 0  # never below 0
     assert leader_cost(st, 1, leader("Pericles")) == 5
