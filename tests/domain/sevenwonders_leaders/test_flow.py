@@ -307,3 +307,15 @@ def test_fold_of_a_played_game_is_its_state() -> None:
         new, st = G.step(st, rng.choice(G.legal_moves(st, seat)))
         events += new
     assert fold(G, events) == st
+
+
+def test_recruitment_comes_before_the_age_cards_are_dealt() -> None:
+    """"Chaque Âge débute désormais par une phase de Recrutement": no Age hand is dealt
+    (nor seen) while the leaders are chosen."""
+    st = draft_keeping_first(start(3, leaders=FOUR))[1]
+    assert st.phase == RECRUIT and st.hands == () and G.view(st, 0).hand == ()
+    events, st = step(st, *(PlayLeader(seat=s, leader=st.ext.hands[s][0], action="discard")
+                            for s in range(3)))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("LeadersPlayed") < kinds.index("AgeBegan")
+    assert [len(h) for h in st.hands] == [7, 7, 7]
