@@ -348,3 +348,21 @@ def test_faq_hiram_does_not_count_olympia_b_copy() -> None:
     st = replace(st, cities=(replace(st.cities[0], copied=card("Workers Guild")),
                              *st.cities[1:]))
     assert line(st) == 2
+
+
+def test_faq_hatshepsut_with_a_trading_post() -> None:
+    """F.A.Q. Hatshepsut: pay 1 coin through a trading post, then take 1 from the bank."""
+    st = recruit(age_hands(base(), ["Altar"], ["Baths"], ["Altar"]), 1, "Hatshepsut")
+    st = give(st, 1, ["West Trading Post"])  # raw materials at 1 from the left (Gizah)
+    move = builds(st, 1, "Baths")[0]
+    assert (move.left, move.right) == (1, 0)
+    _, after = reveal(st, move)
+    assert after.cities[1].coins == st.cities[1].coins - 1 + 1
+
+
+def test_faq_leader_symbols_count_in_both_science_methods() -> None:
+    """F.A.Q. "Symboles scientifiques": a leader's symbol counts for identical symbols and
+    for sets of three different ones."""
+    st = give(recruit(base(), 0, "Euclid"), 0, ["Workshop", "Scriptorium"])
+    assert science(G.rules, st, 0) == 1 + 1 + 1 + 7
+    assert science(G.rules, recruit(st, 0, "Pythagoras"), 0) == 1 + 4 + 1 + 7
