@@ -319,3 +319,42 @@ def test_recruitment_comes_before_the_age_cards_are_dealt() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.index("LeadersPlayed") < kinds.index("AgeBegan")
     assert [len(h) for h in st.hands] == [7, 7, 7]
+
+
+def test_an_explicit_deal_must_hold_the_36_leaders_once() -> None:
+    from tests.domain.sevenwonders_leaders.support import deal
+
+    good = deal(3, leaders=FOUR)
+    for bad in (replace(good, leaders=good.leaders[:2]),
+                replace(good, box=good.box[1:]),
+                replace(good, leaders=(good.leaders[0], good.leaders[0], good.leaders[2]))):
+        with pytest.raises(DomainError) as err:
+            G.start(3, {}, random.Random(1), bad)
+        assert err.value.code == "invalid_deal"
+    assert G.start(3, {}, random.Random(1), good)
+
+
+def test_two_players_the_free_city_courtesan_is_placed_by_the_seat_that_built_it() -> None:
+    from domain.sevenwonders.state import FREE_CITY
+
+    st = start(2, boards=[("gizah", "A"), ("rhodes", "A"), ("babylon", "A")],
+               leaders=FOUR[:2])
+    _, st = draft_keeping_first(st)
+    st = recruit(st, 0, "Caesar")
+    st = give(replace(st, age=3), FREE_CITY, ["Lumber Yard", "Glassworks", "Loom"])
+    holder = st.holder
+    st = age_hands(st, *([["Courtesans Guild", "Altar"], ["Baths"], []] if holder == 0
+                         else [["Baths"], ["Courtesans Guild", "Altar"], []]))
+    st = replace(st, stepping=(0, 1, FREE_CITY), acting=(0, 1))
+    other = 1 - holder
+    own = next(m for m in G.legal_moves(st, holder) if m.card == card("Altar")
+               and m.action == "discard")
+    _, st = step(st, own)
+    guild = next(m for m in G.legal_moves(st, holder) if m.card == card("Courtesans Guild")
+                 and m.action == "build")
+    theirs = next(m for m in G.legal_moves(st, other) if m.action == "discard")
+    _, st = step(st, guild, theirs)
+    assert st.holder != holder  # the Free City card has passed on
+    assert G.acting_seats(st) == (holder,)
+    _, st = step(st, PlaceCourtesan(seat=holder, city=0, leader=leader("Caesar")))
+    assert st.ext.courtesan == (FREE_CITY, 0, leader("Caesar"))
