@@ -358,3 +358,13 @@ def test_two_players_the_free_city_courtesan_is_placed_by_the_seat_that_built_it
     assert G.acting_seats(st) == (holder,)
     _, st = step(st, PlaceCourtesan(seat=holder, city=0, leader=leader("Caesar")))
     assert st.ext.courtesan == (FREE_CITY, 0, leader("Caesar"))
+
+
+@pytest.mark.parametrize(("side", "stages", "vp"), [("A", 1, 4), ("A", 2, 4 + 6),
+                                                     ("B", 1, 0), ("B", 2, 3), ("B", 3, 6)])
+def test_rome_stages_score(side: str, stages: int, vp: int) -> None:
+    """Le Colisée de Rome: A 4 and 6 points; B 5 coins, then 3 and 3 points."""
+    from domain.sevenwonders.scoring import wonders
+
+    st = start(3, boards=[("rome", side), ("gizah", "A"), ("rhodes", "A")], leaders=FOUR)
+    assert wonders(G.rules, give(st, 0, stages=stages), 0) == vp
