@@ -34,6 +34,11 @@ instead of adding conditionals to the base rules:
   base deal, or given explicitly and checked);
 - `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
   seat's view, the redaction of its own events, its catalog entries and its trace format.
+
+Tuples and mappings compose: each expansion appends to them. The single-valued hooks
+(`deal_type`, `make_deal`, `check_deal`, `view_ext`, `trace_writer`) hold one expansion's:
+an expansion attached after another (`__init__.ATTACH` order: Leaders, then Faith) wraps
+the one already there when both are attached.
 """
 
 from __future__ import annotations
