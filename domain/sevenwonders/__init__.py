@@ -46,3 +46,4 @@ register_trace_format("7w-trace/1", _replay)
 register_trace_writer("7wonders", _write)
 
 __all__ = ["BASE_RULES", "SevenWondersGame"]
+from domain.sevenwonders import trace_import as _trace_import  # noqa: E402, F401  (registers importers)
