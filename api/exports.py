@@ -22,12 +22,29 @@ from api.audit import errors
 from api.game_service import GameService
 from api.games import Authorization, caller
 from api.refusals import Conflict, RuleRefused, game_not_found
+from domain.kernel import Game
 from domain.kernel.recording import steps_from_events
 from domain.kernel.traces import PlayedGame, TraceError, write_record
 from infra.event_store import CREATED, EventStore, GameRecord
 from projections.rulesets import decoder_of, ruleset_of
 
 SEAT_LOG = "polis-seat-log/1"
+
+
+def with_full_deal(game: Game, event: Any, payload: str) -> Any:
+    """An opening event whose `deal` decodes as the game's own deal type.
+
+    An event declares the base game's deal; an expansion's deal (a subclass with more
+    fields) is stored whole but decodes as the base one, and its trace writer needs it all.
+    """
+    deal, deal_type = getattr(event, "deal", None), getattr(game, "deal_type", None)
+    if deal is None or not isinstance(deal_type, type) or isinstance(deal, deal_type):
+        return event
+    try:
+        full: Any = msgspec.convert(msgspec.json.decode(payload)["deal"], deal_type)
+        return msgspec.structs.replace(event, deal=full)
+    except (msgspec.ValidationError, KeyError, TypeError):
+        return event
 
 
 async def played_of(store: EventStore, record: GameRecord) -> PlayedGame:
@@ -41,7 +58,7 @@ async def played_of(store: EventStore, record: GameRecord) -> PlayedGame:
     for e in await store.read_stream(record.game_id, 0, record.version):
         event = decode(e.payload)
         if e.command_id == CREATED:
-            opening.append(event)
+            opening.append(with_full_deal(game, event, e.payload))
         elif groups and e.command_id == previous:
             groups[-1][1].append(event)
         else:
