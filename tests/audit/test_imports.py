@@ -78,7 +78,7 @@ async def test_bad_traces_are_refused_whole(service: GameService, pool: asyncpg.
     unfinished = copy.deepcopy(good)
     del unfinished["moves"][40:]
     unfinished["result"] = {}
-    with pytest.raises(RuleRefused, match="game_over: recorded True, Polis False|not finished"):
+    with pytest.raises(RuleRefused, match=r"game_over: recorded True, Polis False|not finished"):
         checked_import(unfinished)
 
     for bad in ({**good, "moves": [1, 2]}, {**good, "setup": None},
