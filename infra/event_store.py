@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import asyncpg
 import msgspec
 
-from infra.hash_chain import GENESIS, StoredLink, chain, content_digest
+from infra.hash_chain import GENESIS, StoredLink, chain, content_digests
 
 _log = logging.getLogger(__name__)
 
@@ -407,8 +407,7 @@ class EventStore:
             game_id, expected_version, last, [e.type for e in events], command_id, meta.seat,
             meta.body_hash, msgspec.json.encode(summary).decode(), over, SCHEMA_VERSION,
             [e.payload.decode() for e in events], [s for s, _ in views], [v for _, v in views],
-            [content_digest(game_id, expected_version + n, e.type, e.payload)
-             for n, e in enumerate(events, start=1)],
+            content_digests(game_id, expected_version + 1, [(e.type, e.payload) for e in events]),
         )
 
         async def attempt(c: asyncpg.Connection) -> tuple[int, datetime | None]:
@@ -461,8 +460,8 @@ class EventStore:
 def opening_hashes(game_id: uuid.UUID, opening: Sequence[NewEvent]) -> list[bytes]:
     """The chain hashes of a new game's events (versions 1..n), from the genesis hash."""
     hashes, current = [], GENESIS
-    for version, e in enumerate(opening, start=1):
-        current = chain(current, content_digest(game_id, version, e.type, e.payload))
+    for digest in content_digests(game_id, 1, [(e.type, e.payload) for e in opening]):
+        current = chain(current, digest)
         hashes.append(current)
     return hashes
 

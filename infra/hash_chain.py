@@ -38,8 +38,19 @@ def canonical_json(value: Any) -> bytes:
 
 def content_digest(game_id: uuid.UUID, version: int, type_name: str, payload: bytes | str) -> bytes:
     """SHA-256 of the canonical encoding of one event (`payload`: its JSON text)."""
-    head = f"{game_id}\n{version}\n{type_name}\n".encode()
-    return hashlib.sha256(head + canonical_json(_decode(payload))).digest()
+    return content_digests(game_id, version, [(type_name, payload)])[0]
+
+
+def content_digests(
+    game_id: uuid.UUID, first_version: int, events: Iterable[tuple[str, bytes | str]]
+) -> list[bytes]:
+    """`content_digest` of each (type, payload JSON) from `first_version` on (an append's)."""
+    gid, sha256, decode = str(game_id), hashlib.sha256, _decode
+    return [
+        sha256(f"{gid}\n{version}\n{type_name}\n".encode()
+               + _encode(decode(payload), order="sorted")).digest()
+        for version, (type_name, payload) in enumerate(events, start=first_version)
+    ]
 
 
 def chain(previous: bytes, digest: bytes) -> bytes:
