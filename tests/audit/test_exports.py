@@ -12,6 +12,7 @@ import pytest
 
 from api.exports import export_record
 from api.game_service import GameService
+from api.imports import checked_import, store_imported
 from api.refusals import Conflict
 from tests.audit.play import play_to_end
 
@@ -42,6 +43,15 @@ async def test_exported_games_replay_with_full_agreement(
                 env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0, run.stderr
     assert json.loads(out.read_text(encoding="utf-8")) == json.loads(lines[1])
+
+    # each exported game imports back as the same game: exported again, the same record
+    for line in lines:
+        exported = json.loads(line)
+        imported, _ = await store_imported(service, checked_import(exported))
+        again = await export_record(service.store, imported.game_id)
+        assert again["source"]["seed"] == str(imported.game_id)
+        del again["source"]["seed"], exported["source"]["seed"]
+        assert again == exported
 
     path = tmp_path / "exported.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
