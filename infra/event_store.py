@@ -20,6 +20,12 @@ Idempotency. A command id (the client's idempotency key) is stored with the vers
 command produced, in the same statement as its events; a command id seen before returns
 that outcome and appends nothing. Rejected commands append nothing and are not recorded.
 
+Tamper evidence. Every event carries a hash chained to the previous event of its game
+(`infra/hash_chain.py`, `openapi/audit.md`): Python computes each new event's digest before
+the append, and the append statement chains the digests onto the game's `head` (read in the
+same statement, from the row it moves) and stores the new head, so an append is still one
+statement and one round trip.
+
 Broken connections. A connection that fails after a statement committed (for example while
 it is given back to the pool) never turns a committed append into an error: the outcome is
 kept, and an append whose reply was lost is looked up by its command id.
