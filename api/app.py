@@ -7,9 +7,12 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.access_log import drop_query_strings
+from api.audit import AuditController
 from api.errors import body_checker, handle_exception
+from api.exports import ExportController
 from api.games import GamesController
 from api.health import health, metrics, ready
+from api.imports import import_route
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.websocket import game_socket
@@ -25,7 +28,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     configure_logging(settings.log_format == "json")
     runtime = Runtime(settings)
     app = Litestar(
-        route_handlers=[GamesController, game_socket, health, ready, metrics],
+        route_handlers=[GamesController, AuditController, ExportController,
+                        import_route(settings.max_trace_bytes), game_socket, health, ready,
+                        metrics],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],

@@ -39,6 +39,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.add_argument("--check", action="store_true", help="fail if the file differs")
     export.set_defaults(func=_export_openapi)
 
+    from api.audit_cli import add_audit_commands
+
+    add_audit_commands(sub)
+
 
 def _settings() -> Settings:
     """The settings from the environment; a bad one exits with one line naming it."""

@@ -27,7 +27,13 @@ from api.folded import Folded, FoldedGames, Outcome
 from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
-from infra.event_store import CREATED, EventStore, GameRecord, StoredEvent
+from infra.event_store import (
+    CREATED,
+    EventStore,
+    GameRecord,
+    StoredEvent,
+    opening_hashes,
+)
 from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
 
@@ -106,13 +112,14 @@ class GameService:
         summary, over = game.summary(state), game.is_over(state)
         hashes = tuple(hash_token(t) for t in tokens)
         views = build_views(game, state, len(seat_names))
+        new_events = to_new_events(opening)
         created_at = await self.store.create_game(
-            game_id, kind, expansions, options, seat_names, hashes, to_new_events(opening),
+            game_id, kind, expansions, options, seat_names, hashes, new_events,
             summary, over, views, source,
         )
         record = GameRecord(
             game_id, kind, tuple(expansions), options, tuple(seat_names), hashes, created_at,
-            version, summary, over, source,
+            version, summary, over, source, opening_hashes(game_id, new_events)[-1].hex(),
         )
         folded = Folded(record)
         folded.applied(state, version, None, CREATED, Outcome(1, version, ""))

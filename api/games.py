@@ -91,7 +91,8 @@ def summary_of(record: GameRecord) -> GameSummary:
         options=record.options,
         seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
         created_at=record.created_at, version=record.version, over=record.over,
-        summary=record.summary, deal=record.deal,
+        summary=record.summary, deal=record.deal, head_hash=record.head_hash,
+        imported=record.imported,
     )
 
 

@@ -61,6 +61,11 @@ class GameSummary(msgspec.Struct):
     """How the deal was made: `random` (secret), `seeded` (from a `seed` its creator chose,
     who can therefore compute it), `explicit` (given in full), or `unrecorded` (a game
     created before this was recorded)."""
+    head_hash: str = ""
+    """Hex SHA-256 of the game's last event in its hash chain (see audit.md): keep it to
+    check later that the game's record was not changed."""
+    imported: bool = False
+    """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
 
 
 class GameCreated(msgspec.Struct):

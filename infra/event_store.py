@@ -20,6 +20,12 @@ Idempotency. A command id (the client's idempotency key) is stored with the vers
 command produced, in the same statement as its events; a command id seen before returns
 that outcome and appends nothing. Rejected commands append nothing and are not recorded.
 
+Tamper evidence. Every event carries a hash chained to the previous event of its game
+(`infra/hash_chain.py`, `openapi/audit.md`): Python computes each new event's digest before
+the append, and the append statement chains the digests onto the game's `head` (read in the
+same statement, from the row it moves) and stores the new head, so an append is still one
+statement and one round trip.
+
 Broken connections. A connection that fails after a statement committed (for example while
 it is given back to the pool) never turns a committed append into an error: the outcome is
 kept, and an append whose reply was lost is looked up by its command id.
@@ -36,6 +42,8 @@ from typing import Any, TypeVar
 
 import asyncpg
 import msgspec
+
+from infra.hash_chain import GENESIS, StoredLink, chain, content_digests
 
 _log = logging.getLogger(__name__)
 
@@ -103,6 +111,10 @@ class GameRecord(msgspec.Struct, frozen=True):
     over: bool
     deal: str = "random"
     """'random' (secret), 'seeded' (the creator can compute it), 'explicit' or 'unrecorded'."""
+    head_hash: str = ""
+    """Hex SHA-256 of the game's last event in its hash chain (`infra/hash_chain.py`)."""
+    imported: bool = False
+    """Recorded elsewhere and imported for study: finished, never takes commands."""
 
 
 class CommandMeta(msgspec.Struct, frozen=True):
@@ -150,19 +162,27 @@ _EVENT_COLUMNS = (
 )
 _GAME_COLUMNS = (
     "game_id, kind, expansions, options::text AS options, seat_names, token_hashes, "
-    "created_at, version, summary::text AS summary, over, deal"
+    "created_at, version, summary::text AS summary, over, deal, "
+    "encode(head, 'hex') AS head_hash, imported"
 )
 
 _APPEND = """
-WITH g AS (
-    UPDATE games SET version = $3, summary = $8::jsonb, over = $9
-    WHERE game_id = $1 AND version = $2
+WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(previous hash || its digest)
+    SELECT 0 AS n, head AS h FROM games WHERE game_id = $1 AND version = $2
+    UNION ALL
+    SELECT chain.n + 1, sha256(chain.h || ($14::bytea[])[chain.n + 1])
+    FROM chain WHERE chain.n < cardinality($14::bytea[])
+), g AS (
+    UPDATE games SET version = $3, summary = $8::jsonb, over = $9,
+                     head = (SELECT h FROM chain ORDER BY n DESC LIMIT 1)
+    WHERE game_id = $1 AND version = $2 AND NOT imported
       AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.game_id = $1 AND c.command_id = $5)
     RETURNING game_id
 ), e AS (
-    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version)
-    SELECT g.game_id, $2 + x.n, x.t, x.p::jsonb, $5, $6, $10
+    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)
+    SELECT g.game_id, $2 + x.n, x.t, x.p::jsonb, $5, $6, $10, chain.h
     FROM g, unnest($4::text[], $11::text[]) WITH ORDINALITY AS x(t, p, n)
+    JOIN chain ON chain.n = x.n
 ), c AS (
     INSERT INTO commands (game_id, command_id, seat, body_hash, first_version, last_version)
     SELECT g.game_id, $5, $6, $7, $2 + 1, $3 FROM g
@@ -176,13 +196,13 @@ SELECT count(*), now() FROM g
 _CREATE = """
 WITH g AS (
     INSERT INTO games (game_id, kind, expansions, options, seat_names, token_hashes, version,
-                       summary, over, deal)
-    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10)
+                       summary, over, deal, head, imported)
+    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $18, $19)
     RETURNING game_id, created_at
 ), e AS (
-    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version)
-    SELECT g.game_id, x.n, x.t, x.p::jsonb, $11, NULL, $12
-    FROM g, unnest($13::text[], $14::text[]) WITH ORDINALITY AS x(t, p, n)
+    INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)
+    SELECT g.game_id, x.n, x.t, x.p::jsonb, $11, NULL, $12, x.h
+    FROM g, unnest($13::text[], $14::text[], $17::bytea[]) WITH ORDINALITY AS x(t, p, h, n)
 ), c AS (
     INSERT INTO commands (game_id, command_id, seat, body_hash, first_version, last_version)
     SELECT g.game_id, $11, NULL, '', 1, $7 FROM g
@@ -251,16 +271,24 @@ class EventStore:
         over: bool = False,
         views: Views = (),
         deal: str = "random",
+        imported: bool = False,
+        conn: asyncpg.Connection | None = None,
     ) -> datetime:
         """Create the game row, its opening events and views in one statement; return its
-        creation time."""
-        created: datetime = await self.run(lambda conn: conn.fetchval(
-            _CREATE, game_id, kind, list(expansions), msgspec.json.encode(options).decode(),
-            list(seat_names), list(token_hashes), len(opening),
-            msgspec.json.encode(summary).decode(), over, deal, CREATED, SCHEMA_VERSION,
-            [e.type for e in opening], [e.payload.decode() for e in opening],
-            [s for s, _ in views], [v for _, v in views],
-        ))
+        creation time. With `conn`, the statement runs there (in the caller's transaction)."""
+        hashes = opening_hashes(game_id, opening)
+
+        def create(conn: asyncpg.Connection) -> Awaitable[datetime]:
+            return conn.fetchval(  # type: ignore[no-any-return]
+                _CREATE, game_id, kind, list(expansions), msgspec.json.encode(options).decode(),
+                list(seat_names), list(token_hashes), len(opening),
+                msgspec.json.encode(summary).decode(), over, deal, CREATED, SCHEMA_VERSION,
+                [e.type for e in opening], [e.payload.decode() for e in opening],
+                [s for s, _ in views], [v for _, v in views],
+                hashes, hashes[-1] if hashes else GENESIS, imported,
+            )
+
+        created: datetime = await (create(conn) if conn is not None else self.run(create))
         return created
 
     async def get_game(self, game_id: uuid.UUID) -> GameRecord | None:
@@ -385,6 +413,7 @@ class EventStore:
             game_id, expected_version, last, [e.type for e in events], command_id, meta.seat,
             meta.body_hash, msgspec.json.encode(summary).decode(), over, SCHEMA_VERSION,
             [e.payload.decode() for e in events], [s for s, _ in views], [v for _, v in views],
+            content_digests(game_id, expected_version + 1, [(e.type, e.payload) for e in events]),
         )
 
         async def attempt(c: asyncpg.Connection) -> tuple[int, datetime | None]:
@@ -432,3 +461,31 @@ class EventStore:
                 raise IdempotencyKeyReused(command_id)
             return AppendResult(row["first_version"], row["last_version"], replayed=True)
         raise VersionConflict(game_id, expected, row["version"])
+
+
+def opening_hashes(game_id: uuid.UUID, opening: Sequence[NewEvent]) -> list[bytes]:
+    """The chain hashes of a new game's events (versions 1..n), from the genesis hash."""
+    hashes, current = [], GENESIS
+    for digest in content_digests(game_id, 1, [(e.type, e.payload) for e in opening]):
+        current = chain(current, digest)
+        hashes.append(current)
+    return hashes
+
+
+async def chain_links(
+    store: EventStore, game_id: uuid.UUID
+) -> tuple[int, bytes, list[StoredLink]] | None:
+    """The game's version, head hash and every event as the chain sees it, read in one
+    snapshot (None for an unknown game)."""
+    async def read(conn: asyncpg.Connection) -> tuple[int, bytes, list[StoredLink]] | None:
+        async with conn.transaction(isolation="repeatable_read", readonly=True):
+            game = await conn.fetchrow(
+                "SELECT version, head FROM games WHERE game_id = $1", game_id)
+            if game is None:
+                return None
+            rows = await conn.fetch(
+                """SELECT version, type, payload::text, hash FROM events
+                   WHERE game_id = $1 ORDER BY version, position""", game_id)
+        return game["version"], bytes(game["head"]), [StoredLink(*r) for r in rows]
+
+    return await store.run(read)

@@ -59,6 +59,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Largest accepted HTTP body and WebSocket message."""
     max_json_depth: int = 32
     """Deepest nesting of arrays and objects accepted in a body or message."""
+    max_trace_bytes: int = 4 * 2**20
+    """Largest trace record accepted by `importGame` (a whole game: larger than a command)."""
     heartbeat_seconds: float = 15.0
     """Interval of WebSocket heartbeats (and of one check for lost wake-ups per process)."""
     pool_min: int = 1
@@ -114,6 +116,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                                lambda b: 1024 <= b <= 16 * 2**20, "1024 to 16 MiB"),
             max_json_depth=get("POLIS_MAX_JSON_DEPTH", int, d.max_json_depth,
                                lambda n: 4 <= n <= 256, "4 to 256"),
+            max_trace_bytes=get("POLIS_MAX_TRACE_BYTES", int, d.max_trace_bytes,
+                                lambda b: 1024 <= b <= 64 * 2**20, "1024 to 64 MiB"),
             heartbeat_seconds=get("POLIS_HEARTBEAT_SECONDS", float, d.heartbeat_seconds,
                                   lambda s: 0.1 <= s <= 3600, "0.1 to 3600 seconds"),
             pool_min=get("POLIS_POOL_MIN", int, d.pool_min, lambda n: n >= 0, "at least 0"),

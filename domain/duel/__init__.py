@@ -122,3 +122,4 @@ register_trace_format("duel-leaders-trace/1", _replay_leaders)
 register_trace_writer("duel", _write)
 
 __all__ = ["BASE_RULES", "DuelGame"]
+from domain.duel import trace_import as _trace_import  # noqa: E402, F401  (registers importers)

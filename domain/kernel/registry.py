@@ -35,8 +35,14 @@ def get_game(
     return factory(tuple(expansions), dict(options or {}))
 
 
+_LOADED: list[bool] = []
+
+
 def _load_builtin() -> None:
-    if _FACTORIES:
+    # a flag, not `_FACTORIES` itself: importing one game package first registers its kind
+    # and must not hide the others
+    if _LOADED:
         return
+    _LOADED.append(True)
     import domain.duel  # noqa: F401  (registers itself)
     import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)

@@ -100,6 +100,31 @@ def write_record(game: Game, played: PlayedGame) -> dict[str, Any]:
     return writer(game, played)
 
 
+Importer = Callable[[dict[str, Any]], PlayedGame]
+"""Plays a record through the engine and returns the game it holds (TraceError: why not)."""
+
+_IMPORTERS: dict[str, Importer] = {}
+
+
+def register_trace_importer(name: str, importer: Importer) -> None:
+    _IMPORTERS[name] = importer
+
+
+def import_record(record: Any) -> PlayedGame:
+    """The finished game a record holds, checked move by move by its format's importer;
+    TraceError names the first problem (nothing is returned for a record in doubt)."""
+    _load()
+    name = _format_name(record)
+    if name not in _IMPORTERS:
+        raise TraceError(f"no importer reads trace format {name!r}; known: {sorted(_IMPORTERS)}")
+    return _IMPORTERS[name](record)
+
+
+def _format_name(record: Any) -> str:
+    name = record.get("format") if isinstance(record, dict) else None
+    return name if isinstance(name, str) else repr(name)
+
+
 def _load() -> None:
     from domain.kernel.registry import kinds
 

@@ -74,3 +74,4 @@ for _name, _module in TRACE_FORMATS.items():
 register_trace_writer("7wonders", _write)
 
 __all__ = ["BASE_RULES", "SevenWondersGame"]
+from domain.sevenwonders import trace_import as _trace_import  # noqa: E402, F401  (registers importers)

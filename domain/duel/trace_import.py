@@ -1,0 +1,26 @@
+"""Importers of Duel's trace formats: a record played through the engine (see
+`domain.kernel.recording`), its every state checked by the format's replayer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game
+from domain.kernel.traces import PlayedGame, register_trace_importer
+
+
+def import_duel(record: dict[str, Any]) -> PlayedGame:
+    from domain.duel.trace_replay import replay_trace
+
+    return import_by_replay(record, get_game("duel"), replay_trace)
+
+
+def import_agora(record: dict[str, Any]) -> PlayedGame:
+    from domain.duel_agora.trace import replay_agora_trace
+
+    return import_by_replay(record, get_game("duel", ("agora",)), replay_agora_trace, ("agora",))
+
+
+register_trace_importer("duel-trace/1", import_duel)
+register_trace_importer("duel-agora-trace/1", import_agora)
