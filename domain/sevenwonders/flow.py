@@ -158,6 +158,8 @@ def resolve_step(tx: Tx) -> None:
             a = replace(a, stage=st.cities[city].stages + 1)
         actions.append(a)
     tx.emit(_with_gains(tx, tuple(actions)))
+    for hook in tx.rules.step_hooks:
+        hook(tx)
     st = tx.state
     if st.turn < LAST_TURN:
         tx.emit(ev.HandsPassed(direction=0 if st.variant else PASS_DIRECTION[st.age]))
@@ -199,7 +201,9 @@ def continue_age(tx: Tx) -> None:
 
 def end_age(tx: Tx) -> None:
     st = tx.state
-    tx.emit(ev.ConflictsResolved(age=st.age, tokens=conflict_tokens(st, st.age)))
+    fight = tx.rules.conflicts
+    tokens = fight(tx.rules, st, st.age) if fight is not None else conflict_tokens(st, st.age)
+    tx.emit(ev.ConflictsResolved(age=st.age, tokens=tokens))
     if st.age < 3:
         begin_age(tx, st.age + 1)
         return

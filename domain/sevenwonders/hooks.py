@@ -12,6 +12,9 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
+- `step_hooks`: run after each revealed step of age cards, before the hands pass (Faith
+  reveals the gods chosen with the step's cards);
+- `conflicts`: replaces the end-of-age conflict rule (Faith's extra shields, Hestia);
 - `end_effects`: run once before scoring (end-of-game abilities);
 - cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
@@ -46,6 +49,9 @@ PriceHook = Callable[["SWState", int, int], int]
 """(state, city, discount bits) -> the city's discount bits."""
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
+StepHook = Callable[["Tx"], None]
+ConflictFn = Callable[["SevenWondersRules", "SWState", int], tuple[tuple[int, ...], ...]]
+"""(rules, state, age) -> the conflict tokens each city takes (see `military`)."""
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
 
 
@@ -74,6 +80,8 @@ class SevenWondersRules:
     cost_hooks: tuple[CostHook, ...] = ()
     price_hooks: tuple[PriceHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
+    step_hooks: tuple[StepHook, ...] = ()
+    conflicts: ConflictFn | None = None
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
 

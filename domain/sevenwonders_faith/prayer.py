@@ -1,0 +1,146 @@
+"""The prayer at the start of each age: 3 gods dealt, one kept and two passed, one kept and
+one passed, the last one received ("Phase de Prière").
+
+Gods pass against the coming age's direction (the card backs show it): to the right in Ages I
+and III (age cards go left), to the left in Age II. Two players: no god for the Free City, the
+two seats swap ("Règles pour 2 joueurs"). Every seat picks at once, in secret.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders import flow
+from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.state import ZERO7, SWState
+from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders_faith.model import (
+    PRAYER,
+    FaithExt,
+    GodKept,
+    GodsPassed,
+    GodsRetired,
+    KeepGod,
+    PrayerBegan,
+)
+from domain.sevenwonders_faith.powers import masks_without_gods, stage_abilities
+
+GOD_DIRECTION = {1: 1, 2: -1, 3: 1}
+"""+1: to the right neighbour; the age cards go the other way (`flow.PASS_DIRECTION`)."""
+
+
+def seats_of(st: SWState) -> int:
+    return 2 if st.variant else len(st.cities)
+
+
+def age_start(tx: Tx, age: int) -> bool:
+    """Retire the last age's gods (after its conflicts), then open the prayer."""
+    if age > 1:
+        tx.emit(GodsRetired(age=age - 1))
+    ext = tx.state.ext
+    if not isinstance(ext, FaithExt):
+        return False  # the base game's own start, which FaithGame.start replays with gods
+    tx.emit(PrayerBegan(age=age, hands=ext.deal[age - 1]))
+    return True
+
+
+def prayer_acting(st: SWState) -> tuple[int, ...]:
+    ext = st.ext
+    if not isinstance(ext, FaithExt):
+        return ()
+    return tuple(c for c in range(seats_of(st)) if ext.picked[c] < 0 and ext.hands[c])
+
+
+def prayer_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[KeepGod]:
+    ext = st.ext
+    assert isinstance(ext, FaithExt)
+    return [KeepGod(seat=seat, god=g) for g in dict.fromkeys(ext.hands[seat])]
+
+
+def decide_keep(tx: Tx, command: KeepGod) -> None:
+    ext = tx.state.ext
+    assert isinstance(ext, FaithExt)
+    if command.god not in ext.hands[command.seat]:
+        raise DomainError("god_not_in_hand", f"god {command.god} is not in seat "
+                          f"{command.seat}'s hand of gods")
+    tx.emit(GodKept(seat=command.seat, god=command.god))
+    if prayer_acting(tx.state):
+        return
+    st = tx.state
+    ext = st.ext
+    assert isinstance(ext, FaithExt)
+    seats = seats_of(st)
+    direction = GOD_DIRECTION[st.age]
+    rest = [tuple(g for g in ext.hands[c]) for c in range(seats)]
+    received = tuple(rest[(c - direction) % seats] for c in range(seats)) + tuple(
+        () for _ in range(len(st.cities) - seats))
+    tx.emit(GodsPassed(direction=direction, hands=received))
+    if ext.round >= 1:
+        flow.begin_turn(tx, 1)
+
+
+# -- mutators ------------------------------------------------------------------------------
+def _prayer_began(rules: SevenWondersRules, s: SWState, e: PrayerBegan) -> SWState:
+    ext = s.ext
+    assert isinstance(ext, FaithExt)
+    n = len(s.cities)
+    allow = tuple(
+        (1 if c < seats_of(s) else 0) + (1 if ext.marker[c] == e.age else 0)
+        + _ithaca(s, c, e.age) for c in range(n))
+    return replace(s, phase=PRAYER, ext=replace(
+        ext, hands=e.hands, kept=((),) * n, picked=(-1,) * n, round=0, allow=allow,
+        pending=(None,) * n))
+
+
+def _ithaca(s: SWState, city: int, age: int) -> int:
+    """Ithaca's stages that allow one more god in `age` (none in this build's catalog)."""
+    return 0
+
+
+def _kept(rules: SevenWondersRules, s: SWState, e: GodKept) -> SWState:
+    ext = s.ext
+    assert isinstance(ext, FaithExt)
+    c = e.seat
+    hands = list(ext.hands)
+    i = hands[c].index(e.god)
+    hands[c] = hands[c][:i] + hands[c][i + 1:]
+    kept = list(ext.kept)
+    kept[c] = (*kept[c], e.god)
+    picked = list(ext.picked)
+    picked[c] = e.god
+    return replace(s, steps=s.steps + 1, ext=replace(
+        ext, hands=tuple(hands), kept=tuple(kept), picked=tuple(picked)))
+
+
+def _passed(rules: SevenWondersRules, s: SWState, e: GodsPassed) -> SWState:
+    ext = s.ext
+    assert isinstance(ext, FaithExt)
+    n = len(s.cities)
+    if ext.round >= 1:
+        kept = tuple(k + e.hands[c] for c, k in enumerate(ext.kept))
+        return replace(s, ext=replace(ext, hands=((),) * n, kept=kept, picked=(-1,) * n,
+                                      round=2))
+    return replace(s, ext=replace(ext, hands=e.hands, picked=(-1,) * n, round=ext.round + 1))
+
+
+def _retired(rules: SevenWondersRules, s: SWState, e: GodsRetired) -> SWState:
+    ext = s.ext
+    assert isinstance(ext, FaithExt)
+    n = len(s.cities)
+    cities = tuple(
+        replace(c, beside=(), own_masks=masks_without_gods(c), abilities=stage_abilities(c))
+        if ext.active[i] else c for i, c in enumerate(s.cities))
+    return replace(s, cities=cities, ext=replace(
+        ext, active=((),) * n, extra=(0,) * n, peace=(False,) * n, kept=((),) * n,
+        allow=(0,) * n))
+
+
+def new_ext(deal: tuple[tuple[tuple[int, ...], ...], ...], cities: int) -> FaithExt:
+    return FaithExt(deal=deal, hands=((),) * cities, kept=((),) * cities,
+                    picked=(-1,) * cities, allow=(0,) * cities, marker=(0,) * cities,
+                    pending=(None,) * cities, extra=(0,) * cities, peace=(False,) * cities,
+                    active=((),) * cities)
+
+
+__all__ = ["ZERO7"]
