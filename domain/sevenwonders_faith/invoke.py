@@ -168,6 +168,25 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
                                            god_right=rc, god_buy_left=bl, god_buy_right=br,
                                            targets=t))
+    listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
+    for god, pays, targets in options:
+        # God first: the cards only the god's coins make affordable (cheapest payment).
+        if not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins:
+            continue
+        bank, lc, rc, bl, br = pays[0]
+        g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
+        coins = god_budget(st, city, g)
+        if coins <= c.coins:
+            continue
+        for m in play_moves(rules, _with_coins(st, city, coins), seat):
+            if m.action == DISCARD or (m.card, m.action) in listed:
+                continue
+            for t in targets:
+                out.append(PlayWithGod(
+                    seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right, god=god,
+                    use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
+                    targets=t, god_first=True))
     return moves + out
 
 
@@ -181,18 +200,42 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
     play = Play(seat=command.seat, card=command.card, action=command.action, city=command.city,
                 left=command.left, right=command.right, buy_left=command.buy_left,
                 buy_right=command.buy_right)
-    city, choice = choose(rules, st, play)
-    if city != command.seat:
-        raise DomainError("god_for_own_city", "a god is played with the seat's own card")
-    god_choice = check_god(rules, st, city, choice, command)
+    if command.god_first:
+        city = command.seat
+        if due_city(st, city) != city or command.city not in (None, city):
+            raise DomainError("god_for_own_city", "a god is played with the seat's own card")
+        god_choice = check_god(rules, st, city, None, command)
+        _, choice = choose(rules, _with_coins(st, city, god_budget(st, city, god_choice)),
+                           play)
+    else:
+        city, choice = choose(rules, st, play)
+        if city != command.seat:
+            raise DomainError("god_for_own_city", "a god is played with the seat's own card")
+        god_choice = check_god(rules, st, city, choice, command)
     tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice))
     tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
     if not tx.state.acting:
         flow.resolve_step(tx)
 
 
-def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice,
+def _with_coins(st: SWState, city: int, coins: int) -> SWState:
+    cities = st.cities
+    return replace(st, cities=(*cities[:city], replace(cities[city], coins=coins),
+                               *cities[city + 1:]))
+
+
+def god_budget(st: SWState, city: int, g: GodChoice) -> int:
+    """God first: the coins left for the card: the start's, less the god's price, plus the
+    coins it gives at once (as counted at the start of the turn)."""
+    paid = g.bank + g.left + g.right
+    got = st.age if g.use == SELL else gain(st, city, g.god, st.age)
+    return st.cities[city].coins - paid + got
+
+
+def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice | None,
               command: PlayWithGod) -> GodChoice:
+    """The checked god of a command; `choice` is the card paid before it (None: god first,
+    paid from the coins held at the start of the turn)."""
     ext = st.ext
     assert isinstance(ext, FaithExt)
     god = command.god
@@ -203,7 +246,7 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice,
     if command.use == SELL:
         if command.god_left or command.god_right or command.targets:
             raise DomainError("wrong_payment", "a god discarded for coins costs nothing")
-        return GodChoice(god=god, use=SELL)
+        return GodChoice(god=god, use=SELL, god_first=command.god_first)
     if command.use != INVOKE:
         raise DomainError("unknown_use", f"use {command.use!r}: invoke or discard")
     if command.targets not in target_options(st, city, god, st.age, seat_count(st)):
@@ -222,13 +265,15 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice,
     if found is None:
         raise DomainError("no_such_payment", "no such way to pay the god; the cheapest ways "
                           f"(left, right) are {[(p[1], p[2]) for p in pays]}")
-    budget = st.cities[city].coins - card_outlay(rules, st, city, choice)
+    budget = st.cities[city].coins
+    if choice is not None:
+        budget -= card_outlay(rules, st, city, choice)
     bank, lc, rc, bl, br = found
     if bank + lc + rc > budget:
         raise DomainError("cannot_afford", f"the god costs {bank + lc + rc} coins; "
                           f"{budget} are left after the card")
     return GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc, bought_left=bl,
-                     bought_right=br, targets=command.targets)
+                     bought_right=br, targets=command.targets, god_first=command.god_first)
 
 
 def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
@@ -277,7 +322,8 @@ def reveal(tx: Tx) -> None:
             gained = st.age
             dropped = tuple(g for g in cur.kept[c] if g != choice.god)
         else:
-            gained = gain(st, c, choice.god, st.age)
+            card = _card_of(resolved, c) if choice.god_first else -1
+            gained = gain(st, c, choice.god, st.age, card)
             rest = tuple(g for g in cur.kept[c] if g != choice.god)
             dropped = rest if cur.allow[c] <= 1 else ()
         tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained,
@@ -291,6 +337,16 @@ def reveal(tx: Tx) -> None:
             if any(lost) or any(tokens) or any(removed):
                 tx.emit(GodStruck(city=c, god=choice.god, lost=lost, tokens=tokens,
                                   removed=removed))
+
+
+def _card_of(resolved: Any, city: int) -> int:
+    """The card `city` built this step (-1: none, or a discard or a stage)."""
+    if not isinstance(resolved, ev.StepResolved):
+        return -1
+    for a in resolved.actions:
+        if a.city == city and a.kind in ("build", "free"):
+            return a.card
+    return -1
 
 
 def _once(dropped: tuple[int, ...], god: int, kept: tuple[int, ...]) -> tuple[int, ...]:

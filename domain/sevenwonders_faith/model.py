@@ -27,6 +27,7 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
     bought_left: tuple[int, ...] = ZERO7
     bought_right: tuple[int, ...] = ZERO7
     targets: tuple[int, ...] = ()
+    god_first: bool = False
 
 
 class FaithExt(msgspec.Struct, frozen=True):
@@ -63,9 +64,9 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     """A `Play` of an age card (same fields) with a god invoked or discarded for coins.
 
     The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
-    their printed order); `god_left`/`god_right` and `god_buy_*` pay the god as `left`/`right`
-    and `buy_*` pay the card; `targets` names the cities a god strikes (Hades: one opponent;
-    Amon-Ra II-III: one or two different opponents)."""
+    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."""
 
     card: int
     action: str
@@ -81,6 +82,11 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god_buy_left: tuple[int, ...] | None = None
     god_buy_right: tuple[int, ...] | None = None
     targets: tuple[int, ...] = ()
+    god_first: bool = False
+    """Reveal the god before the card ("Les étapes 3 et 5 peuvent être inversées"): the
+    god is paid from the coins held at the start of the turn and the coins it gives at
+    once may pay the card (the Apollo example); its other powers start with the next
+    construction."""
 
 
 class FaithStarted(Event, frozen=True, tag=True):

@@ -47,18 +47,24 @@ def card_shields(city: City) -> int:
     return sum(CARDS[i].shields for i in city.built)
 
 
-def gain(st: SWState, city: int, god: int, age: int) -> int:
-    """Coins a god gives on invocation (its positive power)."""
+def gain(st: SWState, city: int, god: int, age: int, before: int = -1) -> int:
+    """Coins a god gives on invocation (its positive power); `before`: the card of this turn
+    the god was revealed before (god first), which it does not count."""
     key = KEY[god]
     c = st.cities[city]
     if key == "apollon":
         return APOLLO[age - 1]
     if key == "aphrodite" and age < 3:
         # "pour chaque lot complet de 1 ou 2 points": batches of 1 VP in Age I, 2 in Age II.
-        return blue_vp(c) // age
+        vp = blue_vp(c)
+        if before >= 0 and CARDS[before].colour == BLUE:
+            vp -= CARDS[before].vp
+        return vp // age
     if key == "athena" and age == 1:
         n = len(st.cities)
-        return sum(st.cities[x].colours[GREEN] for x in {city, (city - 1) % n, (city + 1) % n})
+        greens = sum(st.cities[x].colours[GREEN]
+                     for x in {city, (city - 1) % n, (city + 1) % n})
+        return greens - (1 if before >= 0 and CARDS[before].colour == GREEN else 0)
     if key in OWN_RESOURCE and age == 1:
         return 2
     return 0

@@ -107,6 +107,7 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                         "bought": {"left": _counts(ch.bought_left),
                                    "right": _counts(ch.bought_right)},
                         "targets": list(ch.targets), "gained": g.gained,
+                        "god_first": ch.god_first,
                         "dropped": sorted(_key(x) for x in g.dropped)}
                 entry["actions"].append(action)
         if copied is not None:
@@ -181,7 +182,8 @@ def _god_command(play: Any, action: dict[str, Any]) -> PlayWithGod:
         right=play.right, buy_left=play.buy_left, buy_right=play.buy_right, god=god.id,
         use=g.get("use", "invoke"), god_left=trade.get("left", 0),
         god_right=trade.get("right", 0), god_buy_left=vec(bought.get("left", {})),
-        god_buy_right=vec(bought.get("right", {})), targets=tuple(g.get("targets", ())))
+        god_buy_right=vec(bought.get("right", {})), targets=tuple(g.get("targets", ())),
+        god_first=bool(g.get("god_first", False)))
 
 
 def _command(state: SWState, action: dict[str, Any]) -> Any:
