@@ -12,14 +12,32 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
-- `step_hooks`: run after each revealed step of age cards, before the hands pass (Faith
-  reveals the gods chosen with the step's cards);
-- `conflicts`: replaces the end-of-age conflict rule (Faith's extra shields, Hestia);
+- `step_hooks`: run right after a step's cards are revealed and applied, before the hands
+  pass or the last cards are discarded (Faith reveals the gods chosen with the step's
+  cards there: Zeus, invoked on turn 6, keeps the 7th card);
+- `option_names`, `start_hooks`: an expansion's own game options (accepted besides the
+  base game's) and what it does with them right after `GameStarted` (Faith's invocation
+  costs);
 - `end_effects`: run once before scoring (end-of-game abilities);
 - cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
   `SWState.ext`;
-- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`).
+- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`);
+- `producers`: extra one-of-several producers a city may use for one purchase, each with
+  its price to the bank (0: a leader's "one resource less", 1: Bilkis' purchase from the
+  bank); a paid one is used only when the purchase needs it, at most one a purchase;
+- `action_gains`: coins an action of a revealed step takes besides its card's (Xenophon,
+  Vitruvius, Hatshepsut), on the state before the step;
+- `step_end`: run after each step is applied, before the discard builds it owes; a hook
+  that opens a step of its own (an extra leader, the Courtesan) returns True and its phase
+  calls `flow.continue_age(tx)` when done (the hook runs again then: keep it idempotent);
+- `conflict_hooks`: change the conflict tokens of an age (Tomyris), `age_end` runs after
+  them (Nero's coins);
+- `command_types`, `event_types`, `deal_type`, `make_deal`, `check_deal`: an expansion's
+  commands, events and its part of the deal (drawn from the game's seeded RNG after the
+  base deal, or given explicitly and checked);
+- `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
+  seat's view, the redaction of its own events, its catalog entries and its trace format.
 """
 
 from __future__ import annotations
@@ -50,9 +68,19 @@ PriceHook = Callable[["SWState", int, int], int]
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
 StepHook = Callable[["Tx"], None]
-ConflictFn = Callable[["SevenWondersRules", "SWState", int], tuple[tuple[int, ...], ...]]
-"""(rules, state, age) -> the conflict tokens each city takes (see `military`)."""
+StartHook = Callable[["Tx", "Mapping[str, Any]"], None]
+"""(the transaction right after GameStarted, the game's options)."""
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
+ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
+"""(state, city, 'card' or 'stage', card or stage index) -> extra (resource mask, bank price)
+producers the city may use for that purchase only."""
+GainHook = Callable[["SWState", Any], int]
+"""(state before the step, the revealed `events.Action`) -> extra coins it takes."""
+StepEndFn = Callable[["Tx"], bool]
+ConflictHook = Callable[["SWState", tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+AgeEndFn = Callable[["Tx", int], None]
+ViewExtFn = Callable[["SevenWondersRules", "SWState", "int | None"], Any]
+RedactFn = Callable[[Any, "int | None"], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +91,9 @@ class PhaseRules:
     commands: Mapping[type, DecideFn]
     acting: Callable[[SWState], tuple[int, ...]] | None = None
     """Who acts in an expansion's phase (the base phases use `state.compute_acting`)."""
+    name: str = ""
+    """An expansion's phase name in views and summaries (numbers: Leaders 20-29, Faith
+    30-39, so that expansions attached together never share one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +112,36 @@ class SevenWondersRules:
     price_hooks: tuple[PriceHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
     step_hooks: tuple[StepHook, ...] = ()
-    conflicts: ConflictFn | None = None
+    option_names: tuple[str, ...] = ()
+    start_hooks: tuple[StartHook, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    producers: tuple[ProducerHook, ...] = ()
+    action_gains: tuple[GainHook, ...] = ()
+    step_end: tuple[StepEndFn, ...] = ()
+    conflict_hooks: tuple[ConflictHook, ...] = ()
+    age_end: tuple[AgeEndFn, ...] = ()
+    view_ext: ViewExtFn | None = None
+    redactors: Mapping[type, RedactFn] = field(default_factory=dict)
+    catalog_extra: Mapping[str, Any] = field(default_factory=dict)
+    trace_writer: Callable[[Any, Any], dict[str, Any]] | None = None
+    """(game, played game) -> the record of a game with this expansion."""
+    command_types: tuple[type, ...] = ()
+    event_types: tuple[type, ...] = ()
+    """An expansion's own commands and events (added to the game's tagged unions)."""
+    deal_type: Any = None
+    """The deal's type when an expansion deals more (a subclass of `deal.Deal`)."""
+    make_deal: Callable[[SevenWondersRules, Any, Any, int], Any] | None = None
+    """(rules, the base deal, rng, seats) -> the deal with the expansion's part drawn."""
+    check_deal: Callable[[SevenWondersRules, Any, int], None] | None = None
+    """Refuse an explicit deal whose expansion part is not one of this game (DomainError)."""
+    expansions: tuple[str, ...] = ()
+    """The expansions attached, in the order they were attached."""
+
+    @property
+    def hooked(self) -> bool:
+        """Whether anything changes what a card or stage costs (no trusted fast path then)."""
+        return bool(self.cost_hooks or self.producers)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -16,7 +16,7 @@ city's production and purchases ("il ne doit pas posséder le cumul de ressource
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -27,6 +27,7 @@ from domain.sevenwonders import events as ev
 from domain.sevenwonders import flow
 from domain.sevenwonders.catalog_types import MANUFACTURED as MANU_IDX
 from domain.sevenwonders.catalog_types import RAW as RAW_IDX
+from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.hooks import SevenWondersRules
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
@@ -75,9 +76,12 @@ Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7)
 
 
-def god_cost(rules: SevenWondersRules, god: int, age: int) -> Cost:
-    overrides: Mapping[tuple[int, int], Cost] = rules.options.get("god_costs", {})
-    return overrides.get((god, age)) or GODS[god].costs[age - 1]
+def god_cost(st: SWState, god: int, age: int) -> Cost:
+    """The god's cost in this game (set at the start: the catalog's or the option's)."""
+    ext = st.ext2
+    if isinstance(ext, FaithExt) and ext.costs:
+        return ext.costs[god][age - 1]
+    return GODS[god].costs[age - 1]
 
 
 def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
@@ -91,16 +95,16 @@ def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
 def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> list[Payment]:
     """Every way to pay the god now (before any budget), cheapest first; [] when the city
     cannot meet its cost."""
-    kind, n, res = god_cost(rules, god, st.age)
+    kind, n, res = god_cost(st, god, st.age)
     c = st.cities[city]
     if kind == FREE:
         return [NOTHING]
     if kind == COINS:
         return [(n, 0, 0, ZERO7, ZERO7)]
     if kind == SHIELDS:
-        return [NOTHING] if card_shields(c) >= n else []
+        return [NOTHING] if card_shields(c, rules.cards) >= n else []
     if kind == VP:
-        return [NOTHING] if blue_vp(c) >= n else []
+        return [NOTHING] if blue_vp(c, rules.cards) >= n else []
     if kind == WONDER:
         w = rules.wonders[c.board].sides[c.side]
         if c.stages >= len(w):
@@ -134,7 +138,7 @@ def card_outlay(rules: SevenWondersRules, st: SWState, city: int, choice: Choice
 
 
 def may_use_god(st: SWState, city: int) -> bool:
-    ext = st.ext
+    ext = st.ext2
     return isinstance(ext, FaithExt) and ext.allow[city] > 0 and bool(ext.kept[city])
 
 
@@ -145,7 +149,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     city = due_city(st, seat)
     if city != seat or not may_use_god(st, city):
         return moves
-    ext = st.ext
+    ext = st.ext2
     assert isinstance(ext, FaithExt)
     c = st.cities[city]
     options = []
@@ -175,7 +179,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
             continue
         bank, lc, rc, bl, br = pays[0]
         g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
-        coins = god_budget(st, city, g)
+        coins = god_budget(st, city, g, rules.cards)
         if coins <= c.coins:
             continue
         for m in play_moves(rules, _with_coins(st, city, coins), seat):
@@ -205,8 +209,8 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
         if due_city(st, city) != city or command.city not in (None, city):
             raise DomainError("god_for_own_city", "a god is played with the seat's own card")
         god_choice = check_god(rules, st, city, None, command)
-        _, choice = choose(rules, _with_coins(st, city, god_budget(st, city, god_choice)),
-                           play)
+        budget = god_budget(st, city, god_choice, rules.cards)
+        _, choice = choose(rules, _with_coins(st, city, budget), play)
     else:
         city, choice = choose(rules, st, play)
         if city != command.seat:
@@ -224,11 +228,11 @@ def _with_coins(st: SWState, city: int, coins: int) -> SWState:
                                *cities[city + 1:]))
 
 
-def god_budget(st: SWState, city: int, g: GodChoice) -> int:
+def god_budget(st: SWState, city: int, g: GodChoice, cards: tuple[CardDef, ...]) -> int:
     """God first: the coins left for the card: the start's, less the god's price, plus the
     coins it gives at once (as counted at the start of the turn)."""
     paid = g.bank + g.left + g.right
-    got = st.age if g.use == SELL else gain(st, city, g.god, st.age)
+    got = st.age if g.use == SELL else gain(st, city, g.god, st.age, -1, cards)
     return st.cities[city].coins - paid + got
 
 
@@ -236,7 +240,7 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
               command: PlayWithGod) -> GodChoice:
     """The checked god of a command; `choice` is the card paid before it (None: god first,
     paid from the coins held at the start of the turn)."""
-    ext = st.ext
+    ext = st.ext2
     assert isinstance(ext, FaithExt)
     god = command.god
     if god not in ext.kept[city]:
@@ -280,7 +284,7 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
                   cheapest: list[Payment]) -> list[Payment]:
     """The cheapest payments first, then every other listed purchase (a dearer neighbour
     may be paid, as for cards)."""
-    kind, n, res = god_cost(rules, god, st.age)
+    kind, n, res = god_cost(st, god, st.age)
     if kind not in (RAW, MANUFACTURED, ANY, RESOURCES, WONDER):
         return cheapest
     c = st.cities[city]
@@ -302,7 +306,7 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
 def reveal(tx: Tx) -> None:
     """After a step's cards: the gods' income for them, then the gods chosen with them."""
     st = tx.state
-    ext = st.ext
+    ext = st.ext2
     if not isinstance(ext, FaithExt):
         return
     resolved = tx.events[-1]
@@ -316,14 +320,14 @@ def reveal(tx: Tx) -> None:
         choice = ext.pending[c]
         assert choice is not None
         st = tx.state
-        cur = st.ext
+        cur = st.ext2
         assert isinstance(cur, FaithExt)
         if choice.use == SELL:
             gained = st.age
             dropped = tuple(g for g in cur.kept[c] if g != choice.god)
         else:
             card = _card_of(resolved, c) if choice.god_first else -1
-            gained = gain(st, c, choice.god, st.age, card)
+            gained = gain(st, c, choice.god, st.age, card, tx.rules.cards)
             rest = tuple(g for g in cur.kept[c] if g != choice.god)
             dropped = rest if cur.allow[c] <= 1 else ()
         tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained,
@@ -388,13 +392,13 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 
 def m_chosen(rules: SevenWondersRules, s: SWState, e: GodChosen) -> SWState:
-    ext = s.ext
+    ext = s.ext2
     assert isinstance(ext, FaithExt)
-    return replace(s, ext=replace(ext, pending=_set(ext.pending, e.city, e.choice)))
+    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice)))
 
 
 def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
-    ext = s.ext
+    ext = s.ext2
     assert isinstance(ext, FaithExt)
     c = e.city
     ch = e.choice
@@ -412,7 +416,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
     if ch.use == SELL:
         cities[c] = replace(city, coins=coins)
         new_ext = replace(new_ext, allow=_set(ext.allow, c, 0), kept=_set(ext.kept, c, ()))
-        return replace(s, cities=tuple(cities), ext=new_ext)
+        return replace(s, cities=tuple(cities), ext2=new_ext)
     key = KEY[ch.god]
     age = s.age
     changes: dict[str, Any] = {"coins": coins, "beside": (*city.beside, ch.god)}
@@ -438,7 +442,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         active=_set(ext.active, c, (*ext.active[c], (ch.god, age))),
         extra=_set(ext.extra, c, extra), marker=_set(ext.marker, c, marker),
         peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"))
-    return replace(s, cities=tuple(cities), ext=new_ext)
+    return replace(s, cities=tuple(cities), ext2=new_ext)
 
 
 def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:

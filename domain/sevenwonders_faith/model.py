@@ -1,4 +1,4 @@
-"""Faith's state (`SWState.ext`), commands and events.
+"""Faith's state (`SWState.ext2`), commands and events.
 
 Secrets: the gods dealt and passed in the prayer, the gods kept, and a god chosen with a
 step's card until the step is revealed; the redaction is in `views`.
@@ -12,8 +12,8 @@ from domain.sevenwonders.commands import Command
 from domain.sevenwonders.events import Event
 from domain.sevenwonders.state import ZERO7
 
-PRAYER = 20
-"""The prayer phase's number (beyond the base phases)."""
+PRAYER = 30
+"""The prayer phase's number (Faith's are 30-39, `hooks.PhaseRules.name`)."""
 INVOKE, SELL = "invoke", "discard"
 """A god chosen with a card is invoked, or discarded for coins equal to the age."""
 
@@ -30,9 +30,15 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
     god_first: bool = False
 
 
+Cost = tuple[str, int, tuple[int, ...]]
+
+
 class FaithExt(msgspec.Struct, frozen=True):
     deal: tuple[tuple[tuple[int, ...], ...], ...]
     """Per age, per city, the 3 gods dealt (the Free City gets none)."""
+    costs: tuple[tuple[Cost, Cost, Cost], ...]
+    """Per god, its invocation cost in Ages I-III in this game (the catalog's, or the
+    game's `god_costs` option)."""
     hands: tuple[tuple[int, ...], ...]
     """Per city, the gods in hand during the prayer (still to pick from)."""
     kept: tuple[tuple[int, ...], ...]
@@ -52,6 +58,8 @@ class FaithExt(msgspec.Struct, frozen=True):
     active: tuple[tuple[tuple[int, int], ...], ...]
     """Per city, (god, age) of each god invoked and still in play."""
     round: int = 0
+    prayed: int = 0
+    """The last age whose prayer has begun."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
@@ -90,9 +98,12 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
 
 
 class FaithStarted(Event, frozen=True, tag=True):
-    gods: tuple[tuple[tuple[int, ...], ...], ...] | None
-    """The gods of each age's prayer, per city (each age's deal is a fresh shuffle of all
-    the gods, so the three are drawn at the start); None in every seat's copy."""
+    """Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
+    prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+    start, with the game's seeded RNG, after the rest of the deal)."""
+
+    costs: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]
+    """Per god, its invocation cost in Ages I, II, III in this game (public)."""
 
 
 class PrayerBegan(Event, frozen=True, tag=True):

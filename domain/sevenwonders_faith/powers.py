@@ -17,14 +17,16 @@ from domain.sevenwonders.catalog_types import (
     GREY,
     PURPLE,
     RED,
+    CardDef,
+    WonderDef,
 )
-from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS, conflict_tokens
+from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import FaithExt
 
 if TYPE_CHECKING:
-    from domain.sevenwonders.hooks import SevenWondersRules
+    from domain.sevenwonders.hooks import CostHook, SevenWondersRules
 
 KEY = tuple(g.key for g in GODS)
 OWN_RESOURCE = {"demeter": 5, "dionysos": 4, "hermes": 6, "amon_re": 1}
@@ -38,16 +40,17 @@ STRIKERS = frozenset({"hecate", "hera", "hades", "amon_re"})
 """Gods with a negative power on others (resolved after every positive power)."""
 
 
-def blue_vp(city: City) -> int:
-    return sum(CARDS[i].vp for i in city.built if CARDS[i].colour == BLUE)
+def blue_vp(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
+    return sum(cards[i].vp for i in city.built if cards[i].colour == BLUE)
 
 
-def card_shields(city: City) -> int:
+def card_shields(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
     """Shields on the city's cards only: a wonder's do not count for a god's cost."""
-    return sum(CARDS[i].shields for i in city.built)
+    return sum(cards[i].shields for i in city.built)
 
 
-def gain(st: SWState, city: int, god: int, age: int, before: int = -1) -> int:
+def gain(st: SWState, city: int, god: int, age: int, before: int = -1,
+         cards: tuple[CardDef, ...] = CARDS) -> int:
     """Coins a god gives on invocation (its positive power); `before`: the card of this turn
     the god was revealed before (god first), which it does not count."""
     key = KEY[god]
@@ -56,15 +59,15 @@ def gain(st: SWState, city: int, god: int, age: int, before: int = -1) -> int:
         return APOLLO[age - 1]
     if key == "aphrodite" and age < 3:
         # "pour chaque lot complet de 1 ou 2 points": batches of 1 VP in Age I, 2 in Age II.
-        vp = blue_vp(c)
-        if before >= 0 and CARDS[before].colour == BLUE:
-            vp -= CARDS[before].vp
+        vp = blue_vp(c, cards)
+        if before >= 0 and cards[before].colour == BLUE:
+            vp -= cards[before].vp
         return vp // age
     if key == "athena" and age == 1:
         n = len(st.cities)
         greens = sum(st.cities[x].colours[GREEN]
                      for x in {city, (city - 1) % n, (city + 1) % n})
-        return greens - (1 if before >= 0 and CARDS[before].colour == GREEN else 0)
+        return greens - (1 if before >= 0 and cards[before].colour == GREEN else 0)
     if key in OWN_RESOURCE and age == 1:
         return 2
     return 0
@@ -93,13 +96,14 @@ def reduce(city: City, resources: tuple[int, ...], k: int) -> tuple[int, ...]:
     return tuple(res)
 
 
-def triple(city: City, resources: tuple[int, ...]) -> tuple[int, ...]:
+def triple(city: City, resources: tuple[int, ...],
+           wonders: tuple[WonderDef, ...] = WONDERS) -> tuple[int, ...]:
     """Dionysos II-III: one resource the city's brown or grey cards produce counts three
     times: up to 2 units of it are removed from the cost (the kind that removes most; ties,
     the lowest index). The board's own resource and yellow cards' choices are not tripled
     (Polis reads "ressources produites à l'aide de cartes brunes, grises ou jaunes" as the
     cards' fixed production)."""
-    board = WONDERS[city.board].resource
+    board = wonders[city.board].resource
     best, at = 0, -1
     for r in range(7):
         made = city.fixed[r] - (1 if r == board else 0)
@@ -114,43 +118,50 @@ def triple(city: City, resources: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(res)
 
 
-def cost_hook(st: SWState, city: int, kind: str, index: int,
-              cost: tuple[int, int, tuple[int, ...]]) -> tuple[int, int, tuple[int, ...]]:
-    ext = st.ext
-    if not isinstance(ext, FaithExt) or not ext.active[city]:
-        return cost
-    coins, free, res = cost
-    if free:
-        return cost
-    c = st.cities[city]
-    for key, age in actives(ext, city):
-        if kind == "card":
-            cd = CARDS[index]
-            if key == "athena" and age == 2 and cd.colour == GREEN and not c.science[cd.science]:
-                return (0, 1, res)
-            if key == "hermes" and age > 1 and cd.chain_from:
-                n = len(st.cities)
-                names = st.cities[(city - 1) % n].names | st.cities[(city + 1) % n].names
-                if any(names >> x & 1 for x in cd.chain_from):
+def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -> CostHook:
+    """The gods' cost changes for a ruleset's cards and boards."""
+
+    def cost_hook(st: SWState, city: int, kind: str, index: int,
+                  cost: tuple[int, int, tuple[int, ...]]) -> tuple[int, int, tuple[int, ...]]:
+        ext = st.ext2
+        if not isinstance(ext, FaithExt) or not ext.active[city]:
+            return cost
+        coins, free, res = cost
+        if free:
+            return cost
+        c = st.cities[city]
+        for key, age in actives(ext, city):
+            if kind == "card":
+                cd = cards[index]
+                if (key == "athena" and age == 2 and cd.colour == GREEN
+                        and not c.science[cd.science]):
                     return (0, 1, res)
-            if key == "hephaistos" and cd.colour in (RED, GREEN, PURPLE):
-                res = reduce(c, res, 1 if age == 1 else 2)
-        elif key == "demeter" and age > 1:
-            res = reduce(c, res, 2)
-        if key == "dionysos" and age > 1:
-            res = triple(c, res)
-    return (coins, free, res)
+                if key == "hermes" and age > 1 and cd.chain_from:
+                    n = len(st.cities)
+                    names = st.cities[(city - 1) % n].names | st.cities[(city + 1) % n].names
+                    if any(names >> x & 1 for x in cd.chain_from):
+                        return (0, 1, res)
+                if key == "hephaistos" and cd.colour in (RED, GREEN, PURPLE):
+                    res = reduce(c, res, 1 if age == 1 else 2)
+            elif key == "demeter" and age > 1:
+                res = reduce(c, res, 2)
+            if key == "dionysos" and age > 1:
+                res = triple(c, res, wonders)
+        return (coins, free, res)
+
+    return cost_hook
 
 
 # -- conflicts ---------------------------------------------------------------------------
-def conflicts(rules: SevenWondersRules, st: SWState, age: int) -> tuple[tuple[int, ...], ...]:
+def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Shields plus the gods' (Ares, Hera: half shields count, so strengths are doubled);
     a city under Hestia leaves the ring for this age's conflicts and the ring closes over it:
     its two nearest fighting cities fight each other, once, like any two neighbours (with 3
     cities they already are neighbours, so nothing changes for them)."""
-    ext = st.ext
+    ext = st.ext2
     if not isinstance(ext, FaithExt) or (not any(ext.extra) and not any(ext.peace)):
-        return conflict_tokens(st, age)
+        return tokens
+    age = st.age
     n = len(st.cities)
     power = [2 * c.shields + ext.extra[i] for i, c in enumerate(st.cities)]
     ring = [i for i in range(n) if not ext.peace[i]]
@@ -185,7 +196,7 @@ def _science(symbols: tuple[int, ...], wilds: int, per_set: int) -> int:
 def gods_points(rules: SevenWondersRules, st: SWState, city: int) -> int:
     """The Age III gods' points (the rulebook adds them to the wonder column "pour éviter de
     créer un nouveau carnet de score"; Polis keeps them on a line of their own, `gods`)."""
-    ext = st.ext
+    ext = st.ext2
     if not isinstance(ext, FaithExt):
         return 0
     c = st.cities[city]
@@ -243,8 +254,8 @@ def target_options(st: SWState, city: int, god: int, age: int, seats: int
     return [()]
 
 
-def stage_abilities(city: City) -> frozenset[str]:
-    stages = WONDERS[city.board].sides[city.side][: city.stages]
+def stage_abilities(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> frozenset[str]:
+    stages = wonders[city.board].sides[city.side][: city.stages]
     return frozenset(a for s in stages for a in s.abilities)
 
 

@@ -12,9 +12,11 @@ result) with:
 - every state adds `gods_kept` (per seat), `gods_invoked` (per city, `[key, age]`),
   `gods_allowed`, `extra_half_shields` and `peace`.
 
-Replay sets the recorded deal and gods up, plays every recorded action as a command (each
-must be accepted), writes the turn again from the events Polis produced and compares it
-field by field with the record, then the result. The format is described for other engines
+Each entry also lists the commands that made it (`commands`, as sent) and the setup the
+whole deal (`deal`, with the gods and any other expansion's part) and the options. Replay
+sets that deal up, plays every recorded command (each must be accepted), writes the entry
+again from the events Polis produced and compares it field by field with the record (its
+readable actions, the gods, the state), then the result. The format is described for other engines
 in `openapi/traces-faith.md`.
 """
 
@@ -22,27 +24,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain.kernel.errors import DomainError
-from domain.kernel.game import Game
 from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
 from domain.sevenwonders import events as ev
-from domain.sevenwonders.catalog_types import RESOURCES
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.trace_replay import _NoRandom, command_for, deal_from_setup
+from domain.sevenwonders.trace_replay import _NoRandom
 from domain.sevenwonders.trace_writer import _action, _counts
 from domain.sevenwonders.trace_writer import write_trace as write_base
-from domain.sevenwonders_faith.catalog import BY_KEY, GODS
+from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
     FaithExt,
-    FaithStarted,
     GodIncome,
     GodKept,
     GodRevealed,
     GodsPassed,
     GodStruck,
-    KeepGod,
-    PlayWithGod,
 )
 
 FORMAT = "7w-faith-trace/1"
@@ -53,7 +52,7 @@ def _key(god: int) -> str:
 
 
 def faith_observed(state: SWState) -> dict[str, Any]:
-    ext = state.ext
+    ext = state.ext2
     assert isinstance(ext, FaithExt)
     seats = 2 if state.variant else len(state.cities)
     return {
@@ -65,19 +64,19 @@ def faith_observed(state: SWState) -> dict[str, Any]:
     }
 
 
-def _costs(game: Any) -> dict[str, Any]:
+def _costs(state: SWState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for g in GODS:
         out[g.key] = {}
         for age in (1, 2, 3):
-            kind, n, res = god_cost(game.rules, g.id, age)
+            kind, n, res = god_cost(state, g.id, age)
             out[g.key][str(age)] = [kind, n, _counts(res)]
     return out
 
 
 def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dict[str, Any]:
     """One turn or prayer round as the record gives it, from the events Polis produced."""
-    from domain.sevenwonders.trace_replay import observed
+    from domain.sevenwonders.trace_replay import observed, tables_of
     from domain.sevenwonders.trace_writer import STEP_NAMES
 
     kept = [e for e in events if isinstance(e, GodKept)]
@@ -97,7 +96,7 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
         gods = {e.city: e for e in events if isinstance(e, GodRevealed)}
         if revealed is not None:
             for a in revealed.actions:
-                action = _action(a, before.variant)
+                action = _action(a, before.variant, game.rules.cards)
                 g = gods.get(a.city) if a.city == a.seat else None
                 if g is not None:
                     ch = g.choice
@@ -130,7 +129,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
             if isinstance(e, ev.ConflictsResolved):
                 entry["age_end"] = True
                 entry["conflicts"] = [list(t) for t in e.tokens]
-    entry["state"] = {**observed(after), **faith_observed(after)}
+    tables = tables_of(game.rules.cards, game.rules.wonders)
+    entry["state"] = {**observed(after, tables), **faith_observed(after)}
     return entry
 
 
@@ -138,65 +138,44 @@ def _closes(events: list[Any]) -> bool:
     return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed) for e in events)
 
 
-def write_trace(game: Any, played: PlayedGame) -> dict[str, Any]:
-    record = write_base(game, played)
-    faith = next((e for e in played.opening if isinstance(e, FaithStarted)), None)
-    if faith is None or faith.gods is None:
+def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str, Any]:
+    """The record: the base (or the previous expansion's) record, with Faith's parts, and
+    each entry's commands as sent (`commands`), which replay plays again."""
+    record = (previous or write_base)(game, played)
+    started = played.opening[0] if played.opening else None
+    gods = getattr(getattr(started, "deal", None), "gods", ())
+    if not isinstance(started, ev.GameStarted) or not gods:
         raise TraceError("the opening events do not record the gods dealt")
     seats = played.seats
     record["format"] = FORMAT
-    record["setup"]["gods"] = {str(a + 1): [[_key(g) for g in h] for h in age[:seats]]
-                               for a, age in enumerate(faith.gods)}
-    record["setup"]["god_costs"] = _costs(game)
     state: SWState = game.initial_state()
     for e in played.opening:
         state = game.evolve(state, e)
+    record["setup"]["gods"] = {str(a + 1): [[_key(g) for g in h] for h in age[:seats]]
+                               for a, age in enumerate(gods)}
+    record["setup"]["god_costs"] = _costs(state)
+    record["setup"]["deal"] = msgspec.to_builtins(started.deal)
+    record["setup"]["options"] = played.options
     turns = []
     before = state
     pending: list[Any] = []
-    for _command, events in played.steps:
+    commands: list[Any] = []
+    for command, events in played.steps:
         for e in events:
             state = game.evolve(state, e)
         pending.extend(events)
-        if _closes(events):
-            turns.append(_entry(game, before, pending, state))
-            pending = []
+        commands.append(msgspec.to_builtins(command))
+        if _closes(events) or game.is_over(state):
+            entry = _entry(game, before, pending, state)
+            entry["commands"] = commands
+            turns.append(entry)
+            pending, commands = [], []
             before = state
     record["turns"] = turns
     return record
 
 
-def _god_command(play: Any, action: dict[str, Any]) -> PlayWithGod:
-    g = action["invocation"]
-    god = BY_KEY.get(g.get("key"))
-    if god is None:
-        raise TraceError(f"unknown god {g.get('key')!r}")
-    trade = g.get("trade", {})
-    bought = g.get("bought", {})
-
-    def vec(counts: Any) -> tuple[int, ...]:
-        return tuple(int(counts.get(r, 0)) for r in RESOURCES)
-
-    return PlayWithGod(
-        seat=play.seat, card=play.card, action=play.action, city=play.city, left=play.left,
-        right=play.right, buy_left=play.buy_left, buy_right=play.buy_right, god=god.id,
-        use=g.get("use", "invoke"), god_left=trade.get("left", 0),
-        god_right=trade.get("right", 0), god_buy_left=vec(bought.get("left", {})),
-        god_buy_right=vec(bought.get("right", {})), targets=tuple(g.get("targets", ())),
-        god_first=bool(g.get("god_first", False)))
-
-
-def _command(state: SWState, action: dict[str, Any]) -> Any:
-    if action.get("kind") == "keep_god":
-        god = BY_KEY.get(action.get("god"))  # type: ignore[arg-type]
-        if god is None:
-            raise TraceError(f"unknown god {action.get('god')!r}")
-        return KeepGod(seat=action["seat"], god=god.id)
-    play = command_for(state, action)
-    return _god_command(play, action) if "invocation" in action else play
-
-
-def replay_trace(record: dict[str, Any]) -> TraceResult:
+def replay(record: dict[str, Any]) -> TraceResult:
     """Replay one Faith record; raises TraceError for a malformed record."""
     from domain.kernel import get_game
 
@@ -206,25 +185,20 @@ def replay_trace(record: dict[str, Any]) -> TraceResult:
         seed = record["source"]["seed"]
         players = record["players"]
         expansions = tuple(record["source"].get("expansions", ("faith",)))
-        deal = deal_from_setup(record)
         setup = record["setup"]
-        gods = [[[BY_KEY[k].id for k in hand] for hand in setup["gods"][a]]
-                for a in ("1", "2", "3")]
-        costs = {k: {a: [c[0], c[1], [int(c[2].get(r, 0)) for r in RESOURCES]]
-                     for a, c in ages.items()} for k, ages in setup["god_costs"].items()}
+        options = setup.get("options") or {}
         turns = record["turns"]
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        game: Any = get_game("7wonders", expansions, options)
+        deal = msgspec.convert(setup["deal"], game.deal_type)
+    except (KeyError, TypeError, IndexError, AttributeError, msgspec.ValidationError,
+            DomainError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
-    if players == 2:
-        gods = [[*age, []] for age in gods]
     result = TraceResult(seed=seed, moves=0, disagreements=[])
 
     def disagree(index: int, move: Any, field: str, recorded: Any, polis: Any) -> None:
         result.disagreements.append(Disagreement(seed, index, move, field, recorded, polis))
 
-    options = {"gods": gods, "god_costs": costs}
     try:
-        game: Game = get_game("7wonders", expansions, options)
         events = game.start(players, options, _NoRandom(), deal)
     except DomainError as exc:
         disagree(-1, None, "setup", "a valid deal", f"{exc.code}: {exc.reason}")
@@ -232,21 +206,25 @@ def replay_trace(record: dict[str, Any]) -> TraceResult:
     state = game.initial_state()
     for e in events:
         state = game.evolve(state, e)
+    costs = _costs(state)
+    if setup.get("god_costs") != costs:
+        disagree(-1, None, "god_costs", setup.get("god_costs"), costs)
     for index, turn in enumerate(turns):
         before = state
         produced: list[Any] = []
-        for action in turn.get("actions", []):
+        for raw in turn.get("commands", []):
             try:
-                command = _command(state, action)
+                command = msgspec.convert(raw, game.command_type)
                 new_events, state = game.step(state, command)
             except DomainError as exc:
-                disagree(index, action, "decide", "accepted", f"{exc.code}: {exc.reason}")
+                disagree(index, raw, "decide", "accepted", f"{exc.code}: {exc.reason}")
                 return result
-            except (KeyError, TypeError, ValueError) as exc:
-                raise TraceError(f"turn {index}: bad action {exc}") from None
+            except msgspec.ValidationError as exc:
+                raise TraceError(f"turn {index}: bad command {exc}") from None
             produced.extend(new_events)
             result.moves += 1
         mine = _entry(game, before, produced, state)
+        mine["commands"] = turn.get("commands", [])
         for field in sorted(set(turn) | set(mine)):
             if field == "state":
                 for k in sorted(set(turn.get("state", {})) | set(mine["state"])):
@@ -260,8 +238,7 @@ def replay_trace(record: dict[str, Any]) -> TraceResult:
     if not game.is_over(state):
         disagree(-1, None, "game_over", True, False)
         return result
-    assert isinstance(state, SWState)
-    names = [n for n, _ in game.rules.score_categories] + ["total"]  # type: ignore[attr-defined]
+    names = [n for n, _ in game.rules.score_categories] + ["total"]
     recorded = record.get("result", {})
     mine_result = {
         "scores": [dict(zip(names, line, strict=True)) for line in state.scores[:players]],

@@ -11,15 +11,15 @@ from msgspec.structs import replace
 
 from domain.kernel import get_game
 from domain.kernel.game import fold
+from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders_faith import FaithGame
 from domain.sevenwonders_faith.catalog import BY_KEY, GODS
 from domain.sevenwonders_faith.model import FaithExt, KeepGod, PlayWithGod
 from tests.domain.sevenwonders.support import WONDER, card
 
 G = get_game("7wonders", ("faith",))
-assert isinstance(G, FaithGame)
+assert isinstance(G, SevenWondersGame)
 
 
 def god(key: str) -> int:
@@ -30,12 +30,12 @@ def key(god_id: int) -> str:
     return GODS[god_id].key
 
 
-def deal_gods(seats: int, *firsts: Sequence[str]) -> list[list[list[int]]]:
+def deal_gods(seats: int, *firsts: Sequence[str]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """An explicit god deal: `firsts` are the Age I hands (keys) of the first seats, the
     rest filled from the pool in catalog order, the same shape each age."""
-    from domain.sevenwonders_faith.game import god_pool
+    from domain.sevenwonders_faith.rules import god_pool
 
-    pool = [g for g in god_pool(seats)]
+    pool = list(god_pool(seats))
     ages = []
     for _ in range(3):
         used = {god(k) for h in firsts for k in h}
@@ -43,48 +43,55 @@ def deal_gods(seats: int, *firsts: Sequence[str]) -> list[list[list[int]]]:
         hands = []
         for s in range(seats):
             if s < len(firsts):
-                hands.append([god(k) for k in firsts[s]])
+                hands.append(tuple(god(k) for k in firsts[s]))
             else:
-                hands.append([rest.pop(0) for _ in range(3)])
+                hands.append(tuple(rest.pop(0) for _ in range(3)))
         if seats == 2:
-            hands.append([])
-        ages.append(hands)
-    return ages
+            hands.append(())
+        ages.append(tuple(hands))
+    return tuple(ages)
+
+
+def explicit_deal(boards: Sequence[tuple[str, str]], *firsts: Sequence[str],
+                  game: SevenWondersGame = G) -> Any:
+    """A whole deal with these boards (cards drawn at random) and these gods."""
+    seats = len(boards)
+    option = [[WONDER[w], "AB".index(s)] for w, s in boards]
+    drawn = game.start(seats, {"boards": option}, random.Random(1), None)[0].deal
+    return replace(drawn, gods=deal_gods(seats, *firsts))
 
 
 def start(boards: Sequence[tuple[str, str]], *firsts: Sequence[str],
-          options: Mapping[str, Any] | None = None, game: FaithGame = G) -> SWState:
+          options: Mapping[str, Any] | None = None, game: SevenWondersGame = G) -> SWState:
     """A game after set-up, in the prayer of Age I."""
-    seats = len(boards)
-    option = [[WONDER[w], "AB".index(s)] for w, s in boards]
-    opts = {"boards": option, "gods": deal_gods(seats, *firsts), **(options or {})}
-    return fold(game, game.start(seats, opts, random.Random(1), None))
+    deal = explicit_deal(boards, *firsts, game=game)
+    return fold(game, game.start(len(boards), options or {}, random.Random(1), deal))
 
 
 def prayed(boards: Sequence[tuple[str, str]], *firsts: Sequence[str]) -> SWState:
     """A game at Age I's first turn, every seat having kept its dealt gods' first pick."""
     st = start(boards, *firsts)
-    while st.phase == 20:
+    while st.phase == 30:
         for seat in st.acting:
-            ext = st.ext
+            ext = st.ext2
             assert isinstance(ext, FaithExt)
             _, st = G.step(st, KeepGod(seat=seat, god=ext.hands[seat][0]))
     return st
 
 
 def with_gods(st: SWState, city: int, kept: Sequence[str], allow: int = 1) -> SWState:
-    ext = st.ext
+    ext = st.ext2
     assert isinstance(ext, FaithExt)
     k = list(ext.kept)
     k[city] = tuple(god(x) for x in kept)
     a = list(ext.allow)
     a[city] = allow
-    return replace(st, ext=replace(ext, kept=tuple(k), allow=tuple(a)))
+    return replace(st, ext2=replace(ext, kept=tuple(k), allow=tuple(a)))
 
 
 def ext(st: SWState) -> FaithExt:
-    assert isinstance(st.ext, FaithExt)
-    return st.ext
+    assert isinstance(st.ext2, FaithExt)
+    return st.ext2
 
 
 def with_god(seat: int, name: str, action: str, god_key: str, **kw: Any) -> PlayWithGod:

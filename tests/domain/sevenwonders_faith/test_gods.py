@@ -7,6 +7,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
+from domain.sevenwonders.military import conflict_tokens
 from domain.sevenwonders.play import card_cost, play_moves, stage_cost
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.model import (
@@ -17,7 +18,7 @@ from domain.sevenwonders_faith.model import (
     PlayWithGod,
     PrayerBegan,
 )
-from domain.sevenwonders_faith.powers import conflicts, gods_points
+from domain.sevenwonders_faith.powers import gods_points
 from tests.domain.sevenwonders.support import card, give, hands
 from tests.domain.sevenwonders_faith.support import (
     G,
@@ -45,6 +46,14 @@ def at(age: int, *kept: list[str], coins: int = 3) -> SWState:
         st = with_gods(st, c, kept[c] if c < len(kept) else [])
         st = give(st, c, coins=coins)
     return st
+
+
+def fight(st: SWState) -> tuple[tuple[int, ...], ...]:
+    """The conflict tokens of the age, as `flow.end_age` takes them."""
+    tokens = conflict_tokens(st, st.age)
+    for hook in G.rules.conflict_hooks:
+        tokens = hook(st, tokens)
+    return tokens
 
 
 def revealed(events: list[object]) -> list[GodRevealed]:
@@ -89,10 +98,10 @@ def test_ares_adds_1_2_3_shields_to_this_ages_conflicts() -> None:
         st = at(age, ["ares"])
         st = give(st, 0, ["Stone Pit", "Lumber Yard", "Clay Pool"])
         st = give(st, 1, ["Stockade"] * age)  # 1 shield per age number
-        assert -1 in conflicts(G.rules, st, age)[0]  # without Ares, a defeat
+        assert -1 in fight(st)[0]  # without Ares, a defeat
         _, st = turn(st, with_god(0, "Stockade" if age == 1 else "Walls", "discard", "ares"))
         assert ext(st).extra[0] == 2 * age
-        tokens = conflicts(G.rules, st, age)
+        tokens = fight(st)
         assert -1 not in tokens[0] and 0 not in tokens[1]  # a tie with the right neighbour
 
 
@@ -103,7 +112,7 @@ def test_hera_takes_coins_and_her_half_shield_breaks_a_tie() -> None:
     struck = next(e for e in events if isinstance(e, GodStruck))
     assert struck.lost == (0, 1, 1)
     assert ext(st).extra[0] == 1  # half a shield
-    assert conflicts(G.rules, st, 1)[0] == (1, 1)  # 1/2 shield beats 0 on both sides
+    assert fight(st)[0] == (1, 1)  # 1/2 shield beats 0 on both sides
 
 
 def test_hecate_takes_2_4_6_coins_or_all_a_city_has() -> None:
@@ -268,7 +277,7 @@ def test_hestia_keeps_her_city_out_and_the_neighbours_fight() -> None:
     st = give(st, 0, ["Glassworks"])
     st = give(st, 1, ["Stockade"])
     _, st = turn(st, with_god(0, "Lumber Yard", "discard", "hestia_red"))
-    tokens = conflicts(G.rules, st, 1)
+    tokens = fight(st)
     # The ring closes over city 0: 1 fights 2 and 3 (1 shield against 0), 2 and 3 tie.
     assert tokens == ((), (1, 1), (-1,), (-1,))
 
