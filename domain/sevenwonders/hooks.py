@@ -12,9 +12,10 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
-- `step_hooks`: run right after a step's cards are revealed and applied, before the hands
-  pass or the last cards are discarded (Faith reveals the gods chosen with the step's
-  cards there: Zeus, invoked on turn 6, keeps the 7th card);
+- `step_hooks`: run twice when a step is revealed: just before its cards are applied
+  (`False`) and right after, before the hands pass or the last cards are discarded
+  (`True`) (Faith reveals the gods chosen with the step's cards there: those revealed
+  before their card, then the others; Zeus, invoked on turn 6, keeps the 7th card);
 - `option_names`, `start_hooks`: an expansion's own game options (accepted besides the
   base game's) and what it does with them right after `GameStarted` (Faith's invocation
   costs);
@@ -67,7 +68,8 @@ PriceHook = Callable[["SWState", int, int], int]
 """(state, city, discount bits) -> the city's discount bits."""
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
-StepHook = Callable[["Tx"], None]
+StepHook = Callable[["Tx", bool], None]
+"""(the transaction, whether the step's cards are applied yet)."""
 StartHook = Callable[["Tx", "Mapping[str, Any]"], None]
 """(the transaction right after GameStarted, the game's options)."""
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]

@@ -303,18 +303,22 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
 
 
 # -- the reveal (a step hook) ---------------------------------------------------------------
-def reveal(tx: Tx) -> None:
-    """After a step's cards: the gods' income for them, then the gods chosen with them."""
-    st = tx.state
-    ext = st.ext2
-    if not isinstance(ext, FaithExt):
+def reveal(tx: Tx, applied: bool) -> None:
+    """A step hook. Before the step's cards: the gods revealed before their card (god
+    first), their positive powers. After: the gods' income for the cards, the other gods'
+    positive powers, then every negative power of the step. Each group in the alphabetical
+    order of the gods' names."""
+    ext = tx.state.ext2
+    if not isinstance(ext, FaithExt) or (not any(ext.pending) and not applied):
         return
-    resolved = tx.events[-1]
-    if any(ext.active) and isinstance(resolved, ev.StepResolved):
-        income = _income(tx.rules, tx.state, resolved, ext)
-        if any(income):
-            tx.emit(GodIncome(coins=income))
-    order = sorted((c for c, p in enumerate(ext.pending) if p is not None),
+    if applied:
+        resolved = tx.events[-1]
+        if any(ext.active) and isinstance(resolved, ev.StepResolved):
+            income = _income(tx.rules, tx.state, resolved, ext)
+            if any(income):
+                tx.emit(GodIncome(coins=income))
+    order = sorted((c for c, p in enumerate(ext.pending)
+                    if p is not None and p.god_first != applied),
                    key=lambda c: ALPHA_KEY[_god(ext, c)])
     for c in order:
         choice = ext.pending[c]
@@ -322,19 +326,18 @@ def reveal(tx: Tx) -> None:
         st = tx.state
         cur = st.ext2
         assert isinstance(cur, FaithExt)
+        rest = tuple(g for g in cur.kept[c] if g != choice.god)
         if choice.use == SELL:
             gained = st.age
-            dropped = tuple(g for g in cur.kept[c] if g != choice.god)
+            dropped = rest
         else:
-            card = _card_of(resolved, c) if choice.god_first else -1
-            gained = gain(st, c, choice.god, st.age, card, tx.rules.cards)
-            rest = tuple(g for g in cur.kept[c] if g != choice.god)
+            gained = gain(st, c, choice.god, st.age, -1, tx.rules.cards)
             dropped = rest if cur.allow[c] <= 1 else ()
-        tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained,
-                            dropped=_once(dropped, choice.god, cur.kept[c])))
-    for c in order:
-        choice = ext.pending[c]
-        assert choice is not None
+        tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained, dropped=dropped))
+    if not applied:
+        return
+    for choice, c in sorted(((e.choice, e.city) for e in _this_step(tx.events)),
+                            key=lambda x: ALPHA_KEY[x[0].god]):
         if choice.use == INVOKE and KEY[choice.god] in STRIKERS:
             lost, tokens, removed = strike(tx.state, c, choice.god, tx.state.age,
                                            choice.targets)
@@ -343,19 +346,9 @@ def reveal(tx: Tx) -> None:
                                   removed=removed))
 
 
-def _card_of(resolved: Any, city: int) -> int:
-    """The card `city` built this step (-1: none, or a discard or a stage)."""
-    if not isinstance(resolved, ev.StepResolved):
-        return -1
-    for a in resolved.actions:
-        if a.city == city and a.kind in ("build", "free"):
-            return a.card
-    return -1
-
-
-def _once(dropped: tuple[int, ...], god: int, kept: tuple[int, ...]) -> tuple[int, ...]:
-    """The kept gods less one copy of `god` (a hand holds each god once)."""
-    return dropped
+def _this_step(events: list[Any]) -> list[GodRevealed]:
+    """The gods revealed in this step (a step resolves within one command)."""
+    return [e for e in events if isinstance(e, GodRevealed)]
 
 
 def _god(ext: FaithExt, city: int) -> int:
@@ -419,7 +412,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         return replace(s, cities=tuple(cities), ext2=new_ext)
     key = KEY[ch.god]
     age = s.age
-    changes: dict[str, Any] = {"coins": coins, "beside": (*city.beside, ch.god)}
+    changes: dict[str, Any] = {"coins": coins}
     if key in OWN_RESOURCE and age == 1:
         changes["own_masks"] = (*city.own_masks, 1 << OWN_RESOURCE[key])
     if key == "zeus":

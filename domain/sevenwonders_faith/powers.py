@@ -51,8 +51,8 @@ def card_shields(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
 
 def gain(st: SWState, city: int, god: int, age: int, before: int = -1,
          cards: tuple[CardDef, ...] = CARDS) -> int:
-    """Coins a god gives on invocation (its positive power); `before`: the card of this turn
-    the god was revealed before (god first), which it does not count."""
+    """Coins a god gives on invocation (its positive power), on the state it is revealed
+    in; `before`: a card to leave out of the count (-1: none)."""
     key = KEY[god]
     c = st.cities[city]
     if key == "apollon":

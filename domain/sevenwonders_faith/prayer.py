@@ -147,7 +147,7 @@ def _retired(rules: SevenWondersRules, s: SWState, e: GodsRetired) -> SWState:
     assert isinstance(ext, FaithExt)
     n = len(s.cities)
     cities = tuple(
-        replace(c, beside=(), own_masks=masks_without_gods(c),
+        replace(c, own_masks=masks_without_gods(c),
                 abilities=stage_abilities(c, rules.wonders))
         if ext.active[i] else c for i, c in enumerate(s.cities))
     return replace(s, cities=cities, ext2=replace(
