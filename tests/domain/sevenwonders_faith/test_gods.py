@@ -88,7 +88,9 @@ def test_apollo_rulebook_example_god_first_pays_the_aqueduct() -> None:
                             buy_right=m.buy_right, god_left=0, god_right=0,
                             god_buy_left=m.god_buy_left, god_buy_right=m.god_buy_right)
                for m in G.legal_moves(st, 0) if isinstance(m, PlayWithGod) and m.god_first)
-    _events, st = turn(st, god_first)
+    events, st = turn(st, god_first)
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("GodRevealed") < kinds.index("StepResolved")  # the god first
     assert st.cities[0].coins == 2 + 5 - 4
     assert "Aqueduct" in [G.rules.cards[c].name for c in st.cities[0].built]
 
@@ -341,3 +343,18 @@ def test_only_a_kept_god_and_one_a_age() -> None:
         G.step(st, with_god(0, "Stockade", "discard", "zeus"))
     assert info.value.code == "no_more_gods"
     assert not any(isinstance(m, PlayWithGod) for m in G.legal_moves(st, 0))
+
+
+def test_a_god_chosen_stays_secret_until_the_step_is_revealed() -> None:
+    st = at(1, ["apollon"])
+    events, st = G.step(st, with_god(0, "Lumber Yard", "discard", "apollon"))
+    chosen = next(e for e in events if type(e).__name__ == "GodChosen")
+    assert G.redact(chosen, 0).choice == chosen.choice
+    assert G.redact(chosen, 1).choice is None and G.redact(chosen, None).choice is None
+    assert G.view(st, 0).ext.my_god_choice == chosen.choice
+    assert G.view(st, 1).ext.my_god_choice is None
+    assert G.view(st, 1).ext.invoked == ((), (), ())
+    events, st = turn(st)
+    shown = next(e for e in events if isinstance(e, GodRevealed))
+    assert G.redact(shown, 1).choice.god == god("apollon")  # revealed face up
+    assert G.view(st, 1).ext.invoked[0] == ((god("apollon"), 1),)
