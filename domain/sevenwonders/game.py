@@ -74,7 +74,7 @@ class SevenWondersGame:
         match; a stale entry only means the full check runs."""
 
     def seat_range(self) -> tuple[int, int]:
-        return (2, 7)
+        return (2, self.rules.max_seats)
 
     # -- set-up -----------------------------------------------------------------------
     def _board_option(self, options: Mapping[str, Any], cities: int) -> Any:
@@ -108,7 +108,8 @@ class SevenWondersGame:
     ) -> list[msgspec.Struct]:
         low, high = self.seat_range()
         if not low <= seats <= high:
-            raise DomainError("invalid_seat_count", "7 Wonders is played by 2 to 7 seats")
+            raise DomainError("invalid_seat_count",
+                              f"7 Wonders is played by {low} to {high} seats")
         variant = seats == 2
         cities = 3 if variant else seats
         boards, sides = self._board_option(options, cities)

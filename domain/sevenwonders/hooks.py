@@ -114,6 +114,8 @@ class SevenWondersRules:
     price_hooks: tuple[PriceHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
     step_hooks: tuple[StepHook, ...] = ()
+    max_seats: int = 7
+    """The most seats the attached expansions serve (Faith: 3 gods a seat)."""
     option_names: tuple[str, ...] = ()
     start_hooks: tuple[StartHook, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)

@@ -102,7 +102,7 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     if kind == COINS:
         return [(n, 0, 0, ZERO7, ZERO7)]
     if kind == SHIELDS:
-        return [NOTHING] if card_shields(c, rules.cards) >= n else []
+        return [NOTHING] if card_shields(c, rules.wonders) >= n else []
     if kind == VP:
         return [NOTHING] if blue_vp(c, rules.cards) >= n else []
     if kind == WONDER:

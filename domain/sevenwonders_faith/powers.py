@@ -44,9 +44,11 @@ def blue_vp(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
     return sum(cards[i].vp for i in city.built if cards[i].colour == BLUE)
 
 
-def card_shields(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
-    """Shields on the city's cards only: a wonder's do not count for a god's cost."""
-    return sum(cards[i].shields for i in city.built)
+def card_shields(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> int:
+    """The city's shields less its wonder's: "Boucliers (disponibles sur les cartes rouges,
+    noires ou Leader uniquement)"; the gods' own shields are never in `City.shields`."""
+    stages = wonders[city.board].sides[city.side][: city.stages]
+    return city.shields - sum(s.shields for s in stages)
 
 
 def gain(st: SWState, city: int, god: int, age: int, before: int = -1,

@@ -261,6 +261,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),
         option_names=(*rules.option_names, "god_costs"),
+        max_seats=min(rules.max_seats, MAX_SEATS),
         start_hooks=(*rules.start_hooks, _start),
         view_ext=_view_ext(rules.view_ext),
         redactors={**rules.redactors, **REDACTORS},
