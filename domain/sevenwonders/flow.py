@@ -55,6 +55,17 @@ PASS_DIRECTION = {1: -1, 2: 1, 3: -1}
 
 
 def begin_age(tx: Tx, age: int) -> None:
+    """An age opens: the expansions' steps before its cards are dealt (`hooks.age_start`,
+    after an `AgeOpened`), then the deal of its hands and its first turn."""
+    if tx.rules.age_start:
+        tx.emit(ev.AgeOpened(age=age))
+        for hook in tx.rules.age_start:
+            if hook(tx, age):
+                return
+    deal_age(tx, age)
+
+
+def deal_age(tx: Tx, age: int) -> None:
     st = tx.state
     assert st.deal is not None
     holder = 0
@@ -63,9 +74,6 @@ def begin_age(tx: Tx, age: int) -> None:
         # right of it in Age II (official two-player variant).
         holder = left_of(st, FREE_CITY) if age != 2 else right_of(st, FREE_CITY)
     tx.emit(ev.AgeBegan(age=age, hands=st.deal.hands[age - 1], holder=holder))
-    for hook in tx.rules.age_start:
-        if hook(tx, age):
-            return
     begin_turn(tx, 1)
 
 
@@ -202,6 +210,9 @@ def continue_age(tx: Tx) -> None:
             return
         tx.emit(ev.DiscardBuildLapsed(city=city))
     st = tx.state
+    if st.turn == 0:
+        deal_age(tx, st.age)  # an expansion's step before the age's cards is done
+        return
     if st.turn < LAST_TURN:
         begin_turn(tx, st.turn + 1)
         return

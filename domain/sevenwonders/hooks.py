@@ -5,9 +5,11 @@ instead of adding conditionals to the base rules:
 
 - `opening`: what follows the deal before Age I (the base game begins Age I; Leaders
   opens its leader draft, a phase of its own in `phases`);
-- `age_start`: run at the start of each age before the first turn; a hook that opens a
-  step of its own (Leaders' recruitment) emits its event and returns True, and its phase
-  calls `flow.begin_turn(tx, 1)` when done (an opening phase calls `flow.begin_age(tx, 1)`);
+- `age_start`: run when an age opens, before its cards are dealt (after an `AgeOpened`
+  event has set the age and turn 0); a hook that opens a step of its own (Leaders'
+  recruitment) emits its event and returns True, and its phase calls
+  `flow.continue_age(tx)` when done, which deals the age's hands and begins turn 1 (an
+  opening phase calls `flow.begin_age(tx, 1)`);
 - `phases`: extra phases by number (beyond `state.OVER`), with their moves and commands;
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
@@ -39,6 +41,11 @@ instead of adding conditionals to the base rules:
   base deal, or given explicitly and checked);
 - `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
   seat's view, the redaction of its own events, its catalog entries and its trace format.
+
+Tuples and mappings compose: each expansion appends to them. The single-valued hooks
+(`deal_type`, `make_deal`, `check_deal`, `view_ext`, `trace_writer`) hold one expansion's:
+an expansion attached after another (`__init__.ATTACH` order: Leaders, then Faith) wraps
+the one already there when both are attached.
 """
 
 from __future__ import annotations
@@ -59,7 +66,8 @@ MoveFn = Callable[["SevenWondersRules", "SWState", int], list[Any]]
 DecideFn = Callable[["Tx", Any], None]
 OpeningFn = Callable[["Tx"], None]
 AgeStartFn = Callable[["Tx", int], bool]
-"""Run when an age begins; True when it opened a step that must end before the first turn."""
+"""Run when an age opens, before its cards are dealt; True when it opened a step that must
+end first (its phase then calls `flow.continue_age`)."""
 CostHook = Callable[["SWState", int, str, int, tuple[int, int, tuple[int, ...]]],
                     tuple[int, int, tuple[int, ...]]]
 """(state, city, 'card' or 'stage', card or stage index, (coins, free, resources)) -> the

@@ -36,9 +36,9 @@ def seats_of(st: SWState) -> int:
 
 
 def age_start(tx: Tx, age: int) -> bool:
-    """Open the age's prayer before its first turn (after Leaders' recruitment, whose end
-    reaches `after_step` at turn 0: "Les phases de Leaders et de Recrutement s'effectuent
-    toujours avant la phase de Prière des Dieux")."""
+    """Open the age's prayer when the age opens, before its cards are dealt (after Leaders'
+    recruitment, whose end reaches `after_step` at turn 0: "Les phases de Leaders et de
+    Recrutement s'effectuent toujours avant la phase de Prière des Dieux")."""
     ext = tx.state.ext2
     assert isinstance(ext, FaithExt)
     if ext.prayed >= age:

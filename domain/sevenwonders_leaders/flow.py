@@ -22,7 +22,7 @@ from typing import Any
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import flow
-from domain.sevenwonders.events import ConflictsResolved
+from domain.sevenwonders.events import ConflictsResolved, StepResolved
 from domain.sevenwonders.play import _affordable, settle, stage_cost
 from domain.sevenwonders.state import DISCARD, STAGE, SWState, controller, left_of, right_of
 from domain.sevenwonders.transaction import Tx
@@ -259,10 +259,21 @@ def courtesan_step(tx: Tx) -> bool:
     for c, city in enumerate(st.cities):
         if COURTESANS in city.built:
             if courtesan_targets(st, c):
-                tx.emit(lev.CourtesanBegan(city=c, seat=controller(st, c)))
+                tx.emit(lev.CourtesanBegan(city=c, seat=_builder(tx, c)))
                 return True
             tx.emit(lev.CourtesanLapsed(city=c))
     return False
+
+
+def _builder(tx: Tx, city: int) -> int:
+    """The seat that built the Courtesans Guild in this decision (for the Free City, the seat
+    that played its card, though the Free City card may have changed hands since)."""
+    for e in reversed(tx.events):
+        if isinstance(e, StepResolved):
+            for a in e.actions:
+                if a.city == city and a.card == COURTESANS and a.kind not in (STAGE, DISCARD):
+                    return a.seat
+    return controller(tx.state, city)
 
 
 def courtesan_moves(rules: Any, st: SWState, seat: int) -> list[PlaceCourtesan]:
@@ -289,4 +300,4 @@ def nero(tx: Tx, age: int) -> None:
         tx.emit(lev.VictoryCoins(coins=coins))
 
 
-__all__ = ["DISCARD"]
+
