@@ -104,6 +104,9 @@ class FaithStarted(Event, frozen=True, tag=True):
 
     costs: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]
     """Per god, its invocation cost in Ages I, II, III in this game (public)."""
+    gods: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    """The gods of the deal (per age, per city), so that the events alone rebuild the game;
+    None in every seat's and spectator's copy."""
 
 
 class PrayerBegan(Event, frozen=True, tag=True):

@@ -136,12 +136,13 @@ def parse_costs(raw: Any) -> dict[tuple[int, int], Cost]:
 def _start(tx: Tx, options: Mapping[str, Any]) -> None:
     over = parse_costs(options.get("god_costs"))
     costs = tuple(tuple(over.get((g.id, a), g.costs[a - 1]) for a in (1, 2, 3)) for g in GODS)
-    tx.emit(FaithStarted(costs=costs))
+    gods = getattr(tx.state.deal, "gods", ())
+    tx.emit(FaithStarted(costs=costs, gods=gods))
 
 
 def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
     n = len(s.cities)
-    deal = getattr(s.deal, "gods", ()) or ((((),) * n),) * 3
+    deal = e.gods or ((((),) * n),) * 3
     costs: Any = e.costs
     return replace(s, ext2=prayer.new_ext(deal, n, costs))
 
@@ -211,11 +212,15 @@ def _public(event: Any, seat: int | None) -> Any:
     return event
 
 
-REDACTORS = {FaithStarted: _public, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
+def _no_gods(event: FaithStarted, seat: int | None) -> Any:
+    return replace(event, gods=None)
+
+
+REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
              GodIncome: _public, GodsRetired: _public}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
-discarded face down (the god deal itself is in `GameStarted.deal`, hidden by the base)."""
+discarded face down, the god deal (`FaithStarted.gods`)."""
 
 
 def _decide_play(tx: Tx, command: cmd.Play) -> None:

@@ -101,7 +101,9 @@ def test_hands_of_gods_and_picks_are_secret() -> None:
     seen = G.redact(began, 1)
     assert seen.hands[1] == began.hands[1]
     assert seen.hands[0] == (HIDDEN,) * 3 and seen.hands[2] == (HIDDEN,) * 3
-    assert G.redact(events[0], 1).deal is None  # the god deal is in the hidden deal
+    assert G.redact(events[0], 1).deal is None
+    started = next(e for e in events if type(e).__name__ == "FaithStarted")
+    assert started.gods is not None and G.redact(started, 1).gods is None
     assert all(h == (HIDDEN,) * 3 for h in G.redact(began, None).hands)
     new, st = G.step(st, KeepGod(seat=0, god=god("ares")))
     kept = next(e for e in new if isinstance(e, GodKept))
