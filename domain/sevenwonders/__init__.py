@@ -15,7 +15,8 @@ from domain.kernel.traces import (
 )
 from domain.sevenwonders.game import BASE_RULES, SevenWondersGame
 
-ATTACH: dict[str, str] = {"leaders": "domain.sevenwonders_leaders"}
+ATTACH: dict[str, str] = {"leaders": "domain.sevenwonders_leaders",
+                          "faith": "domain.sevenwonders_faith"}
 """Expansion name -> the module whose `attach(rules)` returns the ruleset with it attached
 (through `hooks`). Expansions attach in the order of this table, whatever order a game
 names them in, so one set of expansions is always one ruleset."""
@@ -57,7 +58,8 @@ def _write(game: Game, played: PlayedGame) -> dict[str, Any]:
 
 register_trace_format("7w-trace/1", _replay)
 
-TRACE_FORMATS: dict[str, str] = {"7w-trace/1+leaders": "domain.sevenwonders_leaders.trace"}
+TRACE_FORMATS: dict[str, str] = {"7w-trace/1+leaders": "domain.sevenwonders_leaders.trace",
+                                 "7w-faith-trace/1": "domain.sevenwonders_faith.trace"}
 """Formats extending `7w-trace/1` with an expansion -> the module whose `replay` reads them."""
 
 

@@ -174,7 +174,11 @@ def resolve_step(tx: Tx) -> None:
         if a.kind == STAGE:
             a = replace(a, stage=st.cities[city].stages + 1)
         actions.append(a)
+    for hook in tx.rules.step_hooks:
+        hook(tx, False)
     tx.emit(_with_gains(tx, tuple(actions)))
+    for hook in tx.rules.step_hooks:
+        hook(tx, True)
     st = tx.state
     if st.turn < LAST_TURN:
         tx.emit(ev.HandsPassed(direction=0 if st.variant else PASS_DIRECTION[st.age]))

@@ -74,13 +74,14 @@ class SevenWondersGame:
         match; a stale entry only means the full check runs."""
 
     def seat_range(self) -> tuple[int, int]:
-        return (2, 7)
+        return (2, self.rules.max_seats)
 
     # -- set-up -----------------------------------------------------------------------
     def _board_option(self, options: Mapping[str, Any], cities: int) -> Any:
-        unknown = sorted(set(options) - set(OPTIONS))
+        known = (*OPTIONS, *self.rules.option_names)
+        unknown = sorted(set(options) - set(known))
         if unknown:
-            raise DomainError("unknown_option", f"unknown options {unknown}; known: {OPTIONS}")
+            raise DomainError("unknown_option", f"unknown options {unknown}; known: {known}")
         sides = options.get("sides", "random")
         if sides not in ("random", "A", "B"):
             raise DomainError("invalid_option", "sides is 'random', 'A' or 'B'")
@@ -107,7 +108,8 @@ class SevenWondersGame:
     ) -> list[msgspec.Struct]:
         low, high = self.seat_range()
         if not low <= seats <= high:
-            raise DomainError("invalid_seat_count", "7 Wonders is played by 2 to 7 seats")
+            raise DomainError("invalid_seat_count",
+                              f"7 Wonders is played by {low} to {high} seats")
         variant = seats == 2
         cities = 3 if variant else seats
         boards, sides = self._board_option(options, cities)
@@ -125,6 +127,8 @@ class SevenWondersGame:
         tx.emit(ev.GameStarted(seats=seats, variant=variant, boards=deal.boards,
                                coins=self.rules.starting_coins, explicit_deal=explicit,
                                deal=deal))
+        for hook in self.rules.start_hooks:
+            hook(tx, options)
         if self.rules.opening:
             for opening in self.rules.opening:
                 opening(tx)

@@ -14,6 +14,13 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
+- `step_hooks`: run twice when a step is revealed: just before its cards are applied
+  (`False`) and right after, before the hands pass or the last cards are discarded
+  (`True`) (Faith reveals the gods chosen with the step's cards there: those revealed
+  before their card, then the others; Zeus, invoked on turn 6, keeps the 7th card);
+- `option_names`, `start_hooks`: an expansion's own game options (accepted besides the
+  base game's) and what it does with them right after `GameStarted` (Faith's invocation
+  costs);
 - `end_effects`: run once before scoring (end-of-game abilities);
 - cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
@@ -69,6 +76,10 @@ PriceHook = Callable[["SWState", int, int], int]
 """(state, city, discount bits) -> the city's discount bits."""
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
+StepHook = Callable[["Tx", bool], None]
+"""(the transaction, whether the step's cards are applied yet)."""
+StartHook = Callable[["Tx", "Mapping[str, Any]"], None]
+"""(the transaction right after GameStarted, the game's options)."""
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
 ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
 """(state, city, 'card' or 'stage', card or stage index) -> extra (resource mask, bank price)
@@ -110,6 +121,11 @@ class SevenWondersRules:
     cost_hooks: tuple[CostHook, ...] = ()
     price_hooks: tuple[PriceHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
+    step_hooks: tuple[StepHook, ...] = ()
+    max_seats: int = 7
+    """The most seats the attached expansions serve (Faith: 3 gods a seat)."""
+    option_names: tuple[str, ...] = ()
+    start_hooks: tuple[StartHook, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     producers: tuple[ProducerHook, ...] = ()

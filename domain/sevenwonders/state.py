@@ -119,6 +119,9 @@ class SWState(msgspec.Struct, frozen=True):
     """Commands applied; a cheap progress counter for views and bots."""
     ext: Any = None
     """State an expansion adds (its own frozen struct), None in the base game."""
+    ext2: Any = None
+    """The state of a second expansion, attached after the one holding `ext` (Faith, which
+    Leaders' state may precede), None otherwise."""
 
 
 def controller(state: SWState, city: int) -> int:

@@ -1,0 +1,458 @@
+"""The invocation: a god chosen in secret with a step's age card, revealed with the step.
+
+Order within a turn (the rulebook's "Déroulement d'un Âge", steps 3 to 8, in their printed
+order): the age cards of every city are revealed and paid; then each god is revealed and
+paid and its positive power applied, in the alphabetical order of the gods' French names
+when several are revealed at once; then the negative powers, in the same order; then the
+city's other gods are discarded (when it may invoke no more this age).
+
+Payment: the god is paid from the coins held at the start of the turn less what the age
+card costs, plus the coins the card itself gives whatever the other cities do (a discard's
+3 coins, a Tavern's 5): "le joueur doit disposer des pièces de monnaie au début du tour (sauf
+s'il profite d'un effet positif après la pose de la première carte lui rapportant des
+pièces...)". Resources are not consumed: the card's and the god's costs are each met by the
+city's production and purchases ("il ne doit pas posséder le cumul de ressources").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders import events as ev
+from domain.sevenwonders import flow
+from domain.sevenwonders.catalog_types import MANUFACTURED as MANU_IDX
+from domain.sevenwonders.catalog_types import RAW as RAW_IDX
+from domain.sevenwonders.catalog_types import CardDef
+from domain.sevenwonders.commands import Play
+from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
+from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState
+from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders_faith.catalog import (
+    ALPHA_KEY,
+    ANY,
+    COINS,
+    FREE,
+    GODS,
+    MANUFACTURED,
+    RAW,
+    RESOURCES,
+    SHIELDS,
+    VP,
+    WONDER,
+    Cost,
+)
+from domain.sevenwonders_faith.model import (
+    INVOKE,
+    SELL,
+    FaithExt,
+    GodChoice,
+    GodChosen,
+    GodIncome,
+    GodRevealed,
+    GodStruck,
+    PlayWithGod,
+)
+from domain.sevenwonders_faith.powers import (
+    ARTEMIS,
+    KEY,
+    OWN_RESOURCE,
+    STRIKERS,
+    blue_vp,
+    card_shields,
+    gain,
+    has,
+    strike,
+    target_options,
+)
+
+Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+"""(bank, left, right, bought left, bought right)."""
+NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7)
+
+
+def god_cost(st: SWState, god: int, age: int) -> Cost:
+    """The god's cost in this game (set at the start: the catalog's or the option's)."""
+    ext = st.ext2
+    if isinstance(ext, FaithExt) and ext.costs:
+        return ext.costs[god][age - 1]
+    return GODS[god].costs[age - 1]
+
+
+def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
+    for combo in combinations_with_replacement(pool, n):
+        v = [0] * 7
+        for r in combo:
+            v[r] += 1
+        yield tuple(v)
+
+
+def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> list[Payment]:
+    """Every way to pay the god now (before any budget), cheapest first; [] when the city
+    cannot meet its cost."""
+    kind, n, res = god_cost(st, god, st.age)
+    c = st.cities[city]
+    if kind == FREE:
+        return [NOTHING]
+    if kind == COINS:
+        return [(n, 0, 0, ZERO7, ZERO7)]
+    if kind == SHIELDS:
+        return [NOTHING] if card_shields(c, rules.wonders) >= n else []
+    if kind == VP:
+        return [NOTHING] if blue_vp(c, rules.cards) >= n else []
+    if kind == WONDER:
+        w = rules.wonders[c.board].sides[c.side]
+        if c.stages >= len(w):
+            return []
+        vectors: list[tuple[int, ...]] = [w[c.stages].cost]
+    elif kind == RESOURCES:
+        vectors = [res]
+    else:
+        pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
+            *RAW_IDX, *MANU_IDX)
+        vectors = list(_vectors(pool, n))
+    seen: dict[tuple[int, int], Payment] = {}
+    for v in vectors:
+        for lc, rc, bl, br in pay_options(rules, st, city, v):
+            seen.setdefault((lc, rc), (0, lc, rc, bl, br))
+    pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
+    return [p for p in pays
+            if not any(q[1] <= p[1] and q[2] <= p[2] and q != p for q in pays)]
+
+
+def card_outlay(rules: SevenWondersRules, st: SWState, city: int, choice: Choice) -> int:
+    """Coins the card costs less the coins it surely gives (discard, fixed gains)."""
+    paid = choice.bank + choice.left + choice.right
+    if choice.action == DISCARD:
+        return paid - DISCARD_COINS
+    if choice.action == STAGE:
+        c = st.cities[city]
+        return paid - rules.wonders[c.board].sides[c.side][c.stages].coins
+    fixed = sum(a[0] for name, a in rules.cards[choice.card].on_build if name == "gain_coins")
+    return paid - fixed
+
+
+def may_use_god(st: SWState, city: int) -> bool:
+    ext = st.ext2
+    return isinstance(ext, FaithExt) and ext.allow[city] > 0 and bool(ext.kept[city])
+
+
+def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
+    """The base moves, and each of them with each god kept: discarded for coins, or invoked
+    with each cheapest payment the coins left allow and each choice of targets."""
+    moves: list[Any] = play_moves(rules, st, seat)
+    city = due_city(st, seat)
+    if city != seat or not may_use_god(st, city):
+        return moves
+    ext = st.ext2
+    assert isinstance(ext, FaithExt)
+    c = st.cities[city]
+    options = []
+    for god in dict.fromkeys(ext.kept[city]):
+        pays = god_payments(rules, st, city, god)
+        targets = target_options(st, city, god, st.age, seat_count(st))
+        options.append((god, pays, targets))
+    out: list[Any] = []
+    for m in moves:
+        _, choice = choose(rules, st, m)
+        budget = c.coins - card_outlay(rules, st, city, choice)
+        base = dict(seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right)
+        for god, pays, targets in options:
+            out.append(PlayWithGod(**base, god=god, use=SELL))
+            for bank, lc, rc, bl, br in pays:
+                if bank + lc + rc > budget:
+                    continue
+                for t in targets:
+                    out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
+                                           god_right=rc, god_buy_left=bl, god_buy_right=br,
+                                           targets=t))
+    listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
+    for god, pays, targets in options:
+        # God first: the cards only the god's coins make affordable (cheapest payment).
+        if not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins:
+            continue
+        bank, lc, rc, bl, br = pays[0]
+        g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
+        coins = god_budget(st, city, g, rules.cards)
+        if coins <= c.coins:
+            continue
+        for m in play_moves(rules, _with_coins(st, city, coins), seat):
+            if m.action == DISCARD or (m.card, m.action) in listed:
+                continue
+            for t in targets:
+                out.append(PlayWithGod(
+                    seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right, god=god,
+                    use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
+                    targets=t, god_first=True))
+    return moves + out
+
+
+def seat_count(st: SWState) -> int:
+    return 2 if st.variant else len(st.cities)
+
+
+def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
+    st = tx.state
+    rules = tx.rules
+    play = Play(seat=command.seat, card=command.card, action=command.action, city=command.city,
+                left=command.left, right=command.right, buy_left=command.buy_left,
+                buy_right=command.buy_right)
+    if command.god_first:
+        city = command.seat
+        if due_city(st, city) != city or command.city not in (None, city):
+            raise DomainError("god_for_own_city", "a god is played with the seat's own card")
+        god_choice = check_god(rules, st, city, None, command)
+        budget = god_budget(st, city, god_choice, rules.cards)
+        _, choice = choose(rules, _with_coins(st, city, budget), play)
+    else:
+        city, choice = choose(rules, st, play)
+        if city != command.seat:
+            raise DomainError("god_for_own_city", "a god is played with the seat's own card")
+        god_choice = check_god(rules, st, city, choice, command)
+    tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice))
+    tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
+    if not tx.state.acting:
+        flow.resolve_step(tx)
+
+
+def _with_coins(st: SWState, city: int, coins: int) -> SWState:
+    cities = st.cities
+    return replace(st, cities=(*cities[:city], replace(cities[city], coins=coins),
+                               *cities[city + 1:]))
+
+
+def god_budget(st: SWState, city: int, g: GodChoice, cards: tuple[CardDef, ...]) -> int:
+    """God first: the coins left for the card: the start's, less the god's price, plus the
+    coins it gives at once (as counted at the start of the turn)."""
+    paid = g.bank + g.left + g.right
+    got = st.age if g.use == SELL else gain(st, city, g.god, st.age, -1, cards)
+    return st.cities[city].coins - paid + got
+
+
+def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice | None,
+              command: PlayWithGod) -> GodChoice:
+    """The checked god of a command; `choice` is the card paid before it (None: god first,
+    paid from the coins held at the start of the turn)."""
+    ext = st.ext2
+    assert isinstance(ext, FaithExt)
+    god = command.god
+    if god not in ext.kept[city]:
+        raise DomainError("god_not_kept", f"god {god} is not among the city's gods")
+    if ext.allow[city] <= 0:
+        raise DomainError("no_more_gods", "the city may invoke no more gods this age")
+    if command.use == SELL:
+        if command.god_left or command.god_right or command.targets:
+            raise DomainError("wrong_payment", "a god discarded for coins costs nothing")
+        return GodChoice(god=god, use=SELL, god_first=command.god_first)
+    if command.use != INVOKE:
+        raise DomainError("unknown_use", f"use {command.use!r}: invoke or discard")
+    if command.targets not in target_options(st, city, god, st.age, seat_count(st)):
+        raise DomainError("bad_targets", f"targets {command.targets} are not allowed for "
+                          f"{GODS[god].name_en}")
+    pays = god_payments(rules, st, city, god)
+    if not pays:
+        raise DomainError("cannot_invoke", f"the city cannot meet {GODS[god].name_en}'s cost")
+    found = None
+    for p in _all_payments(rules, st, city, god, pays):
+        if ((command.god_buy_left is None or command.god_buy_left == p[3])
+                and (command.god_buy_right is None or command.god_buy_right == p[4])
+                and command.god_left in (None, p[1]) and command.god_right in (None, p[2])):
+            found = p
+            break
+    if found is None:
+        raise DomainError("no_such_payment", "no such way to pay the god; the cheapest ways "
+                          f"(left, right) are {[(p[1], p[2]) for p in pays]}")
+    budget = st.cities[city].coins
+    if choice is not None:
+        budget -= card_outlay(rules, st, city, choice)
+    bank, lc, rc, bl, br = found
+    if bank + lc + rc > budget:
+        raise DomainError("cannot_afford", f"the god costs {bank + lc + rc} coins; "
+                          f"{budget} are left after the card")
+    return GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc, bought_left=bl,
+                     bought_right=br, targets=command.targets, god_first=command.god_first)
+
+
+def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
+                  cheapest: list[Payment]) -> list[Payment]:
+    """The cheapest payments first, then every other listed purchase (a dearer neighbour
+    may be paid, as for cards)."""
+    kind, n, res = god_cost(st, god, st.age)
+    if kind not in (RAW, MANUFACTURED, ANY, RESOURCES, WONDER):
+        return cheapest
+    c = st.cities[city]
+    if kind == WONDER:
+        vectors = [rules.wonders[c.board].sides[c.side][c.stages].cost]
+    elif kind == RESOURCES:
+        vectors = [res]
+    else:
+        pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
+            *RAW_IDX, *MANU_IDX)
+        vectors = list(_vectors(pool, n))
+    out = list(cheapest)
+    for v in vectors:
+        out += [(0, lc, rc, bl, br) for lc, rc, bl, br in pay_options(rules, st, city, v, True)]
+    return out
+
+
+# -- the reveal (a step hook) ---------------------------------------------------------------
+def reveal(tx: Tx, applied: bool) -> None:
+    """A step hook. Before the step's cards: the gods revealed before their card (god
+    first), their positive powers. After: the gods' income for the cards, the other gods'
+    positive powers, then every negative power of the step. Each group in the alphabetical
+    order of the gods' names."""
+    ext = tx.state.ext2
+    if not isinstance(ext, FaithExt) or (not any(ext.pending) and not applied):
+        return
+    if applied:
+        resolved = tx.events[-1]
+        if any(ext.active) and isinstance(resolved, ev.StepResolved):
+            income = _income(tx.rules, tx.state, resolved, ext)
+            if any(income):
+                tx.emit(GodIncome(coins=income))
+    order = sorted((c for c, p in enumerate(ext.pending)
+                    if p is not None and p.god_first != applied),
+                   key=lambda c: ALPHA_KEY[_god(ext, c)])
+    for c in order:
+        choice = ext.pending[c]
+        assert choice is not None
+        st = tx.state
+        cur = st.ext2
+        assert isinstance(cur, FaithExt)
+        rest = tuple(g for g in cur.kept[c] if g != choice.god)
+        if choice.use == SELL:
+            gained = st.age
+            dropped = rest
+        else:
+            gained = gain(st, c, choice.god, st.age, -1, tx.rules.cards)
+            dropped = rest if cur.allow[c] <= 1 else ()
+        tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained, dropped=dropped))
+    if not applied:
+        return
+    for choice, c in sorted(((e.choice, e.city) for e in _this_step(tx.events)),
+                            key=lambda x: ALPHA_KEY[x[0].god]):
+        if choice.use == INVOKE and KEY[choice.god] in STRIKERS:
+            lost, tokens, removed = strike(tx.state, c, choice.god, tx.state.age,
+                                           choice.targets)
+            if any(lost) or any(tokens) or any(removed):
+                tx.emit(GodStruck(city=c, god=choice.god, lost=lost, tokens=tokens,
+                                  removed=removed))
+
+
+def _this_step(events: list[Any]) -> list[GodRevealed]:
+    """The gods revealed in this step (a step resolves within one command)."""
+    return [e for e in events if isinstance(e, GodRevealed)]
+
+
+def _god(ext: FaithExt, city: int) -> int:
+    p = ext.pending[city]
+    assert p is not None
+    return p.god
+
+
+def _income(rules: SevenWondersRules, st: SWState, resolved: ev.StepResolved,
+            ext: FaithExt) -> tuple[int, ...]:
+    """Artemis: coins per card of her age's colours built after her invocation; Hermes
+    II-III: 1 coin per card built through a neighbour's chain."""
+    coins = [0] * len(st.cities)
+    for a in resolved.actions:
+        if a.kind not in ("build", "free") or not ext.active[a.city]:
+            continue
+        cd = rules.cards[a.card]
+        for g, age in ext.active[a.city]:
+            key = KEY[g]
+            if key == "artemis":
+                colours, each = ARTEMIS[age]
+                if cd.colour in colours:
+                    coins[a.city] += each
+            elif key == "hermes" and age > 1 and a.chain:
+                own = st.cities[a.city].names & ~(1 << cd.name_id)
+                if not any(own >> x & 1 for x in cd.chain_from):
+                    coins[a.city] += 1
+    return tuple(coins)
+
+
+# -- mutators ------------------------------------------------------------------------------
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return (*t[:i], v, *t[i + 1:])
+
+
+def m_chosen(rules: SevenWondersRules, s: SWState, e: GodChosen) -> SWState:
+    ext = s.ext2
+    assert isinstance(ext, FaithExt)
+    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice)))
+
+
+def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
+    ext = s.ext2
+    assert isinstance(ext, FaithExt)
+    c = e.city
+    ch = e.choice
+    city = s.cities[c]
+    n = len(s.cities)
+    kept = list(ext.kept[c])
+    kept.remove(ch.god)
+    for g in e.dropped:
+        if g in kept:
+            kept.remove(g)
+    cities = list(s.cities)
+    new_ext = replace(ext, pending=_set(ext.pending, c, None), kept=_set(ext.kept, c,
+                      tuple(kept)))
+    coins = city.coins + e.gained - ch.bank - ch.left - ch.right
+    if ch.use == SELL:
+        cities[c] = replace(city, coins=coins)
+        new_ext = replace(new_ext, allow=_set(ext.allow, c, 0), kept=_set(ext.kept, c, ()))
+        return replace(s, cities=tuple(cities), ext2=new_ext)
+    key = KEY[ch.god]
+    age = s.age
+    changes: dict[str, Any] = {"coins": coins}
+    if key in OWN_RESOURCE and age == 1:
+        changes["own_masks"] = (*city.own_masks, 1 << OWN_RESOURCE[key])
+    if key == "zeus":
+        changes["abilities"] = city.abilities | {"seventh_card"}
+    cities[c] = replace(city, **changes)
+    if ch.left:
+        ln = (c - 1) % n
+        cities[ln] = replace(cities[ln], coins=cities[ln].coins + ch.left)
+    if ch.right:
+        rn = (c + 1) % n
+        cities[rn] = replace(cities[rn], coins=cities[rn].coins + ch.right)
+    allow = ext.allow[c] - 1
+    extra = ext.extra[c] + (2 * age if key == "ares" else age if key == "hera" else 0)
+    marker = ext.marker[c]
+    if key == "wonderwoman" and age < 3:
+        marker = age + 1
+    new_ext = replace(
+        new_ext, allow=_set(ext.allow, c, allow),
+        kept=_set(new_ext.kept, c, new_ext.kept[c] if allow > 0 else ()),
+        active=_set(ext.active, c, (*ext.active[c], (ch.god, age))),
+        extra=_set(ext.extra, c, extra), marker=_set(ext.marker, c, marker),
+        peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"))
+    return replace(s, cities=tuple(cities), ext2=new_ext)
+
+
+def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:
+    cities = list(s.cities)
+    for i, city in enumerate(cities):
+        tokens = city.tokens
+        for _ in range(e.removed[i]):
+            j = tokens.index(-1)
+            tokens = tokens[:j] + tokens[j + 1:]
+        if e.lost[i] or e.tokens[i] or e.removed[i]:
+            cities[i] = replace(city, coins=city.coins - e.lost[i], tokens=tokens + e.tokens[i])
+    return replace(s, cities=tuple(cities))
+
+
+def m_income(rules: SevenWondersRules, s: SWState, e: GodIncome) -> SWState:
+    return replace(s, cities=tuple(replace(c, coins=c.coins + x) if x else c
+                                   for c, x in zip(s.cities, e.coins, strict=True)))
+
+
+__all__ = ["has"]

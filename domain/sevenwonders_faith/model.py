@@ -1,0 +1,178 @@
+"""Faith's state (`SWState.ext2`), commands and events.
+
+Secrets: the gods dealt and passed in the prayer, the gods kept, and a god chosen with a
+step's card until the step is revealed; the redaction is in `views`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.sevenwonders.commands import Command
+from domain.sevenwonders.events import Event
+from domain.sevenwonders.state import ZERO7
+
+PRAYER = 30
+"""The prayer phase's number (Faith's are 30-39, `hooks.PhaseRules.name`)."""
+INVOKE, SELL = "invoke", "discard"
+"""A god chosen with a card is invoked, or discarded for coins equal to the age."""
+
+
+class GodChoice(msgspec.Struct, frozen=True, array_like=True):
+    god: int
+    use: str
+    bank: int = 0
+    left: int = 0
+    right: int = 0
+    bought_left: tuple[int, ...] = ZERO7
+    bought_right: tuple[int, ...] = ZERO7
+    targets: tuple[int, ...] = ()
+    god_first: bool = False
+
+
+Cost = tuple[str, int, tuple[int, ...]]
+
+
+class FaithExt(msgspec.Struct, frozen=True):
+    deal: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per age, per city, the 3 gods dealt (the Free City gets none)."""
+    costs: tuple[tuple[Cost, Cost, Cost], ...]
+    """Per god, its invocation cost in Ages I-III in this game (the catalog's, or the
+    game's `god_costs` option)."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per city, the gods in hand during the prayer (still to pick from)."""
+    kept: tuple[tuple[int, ...], ...]
+    """Per city, the gods kept: the prayer's picks, then the age's hand of gods."""
+    picked: tuple[int, ...]
+    """Per city, the god picked in this prayer round (-1: not yet)."""
+    allow: tuple[int, ...]
+    """Per city, how many gods it may still invoke this age."""
+    marker: tuple[int, ...]
+    """Per city, the age in which Wonderwoman's marker allows one more god (0: none)."""
+    pending: tuple[GodChoice | None, ...]
+    """Per city, the god chosen with this step's card (hidden until the step is revealed)."""
+    extra: tuple[int, ...]
+    """Per city, the gods' extra shields in this age's conflicts, in half shields."""
+    peace: tuple[bool, ...]
+    """Per city, Hestia keeps it out of this age's conflicts."""
+    active: tuple[tuple[tuple[int, int], ...], ...]
+    """Per city, (god, age) of each god invoked and still in play."""
+    round: int = 0
+    prayed: int = 0
+    """The last age whose prayer has begun."""
+
+
+class KeepGod(Command, frozen=True, tag=True):
+    """Prayer: keep one god of the hand; the rest passes on."""
+
+    god: int
+
+
+class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
+    """A `Play` of an age card (same fields) with a god invoked or discarded for coins.
+
+    The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
+    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."""
+
+    card: int
+    action: str
+    city: int | None = None
+    left: int | None = None
+    right: int | None = None
+    buy_left: tuple[int, ...] | None = None
+    buy_right: tuple[int, ...] | None = None
+    god: int
+    use: str = INVOKE
+    god_left: int | None = None
+    god_right: int | None = None
+    god_buy_left: tuple[int, ...] | None = None
+    god_buy_right: tuple[int, ...] | None = None
+    targets: tuple[int, ...] = ()
+    god_first: bool = False
+    """Reveal the god before the card ("Les étapes 3 et 5 peuvent être inversées"): the
+    god is paid from the coins held at the start of the turn and the coins it gives at
+    once may pay the card (the Apollo example); its other powers start with the next
+    construction."""
+
+
+class FaithStarted(Event, frozen=True, tag=True):
+    """Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
+    prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+    start, with the game's seeded RNG, after the rest of the deal)."""
+
+    costs: tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]
+    """Per god, its invocation cost in Ages I, II, III in this game (public)."""
+    gods: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    """The gods of the deal (per age, per city), so that the events alone rebuild the game;
+    None in every seat's and spectator's copy."""
+
+
+class PrayerBegan(Event, frozen=True, tag=True):
+    age: int
+    hands: tuple[tuple[int, ...], ...]
+    """Per city; a seat sees only its own (-1 for the others' gods)."""
+
+
+class GodKept(Event, frozen=True, tag=True):
+    seat: int
+    god: int
+    """-1 in the other seats' copies."""
+
+
+class GodsPassed(Event, frozen=True, tag=True):
+    direction: int
+    """+1: each hand of gods goes to the right neighbour; -1: to the left."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per city, the gods it receives (its own only; -1 for the others')."""
+
+
+class GodChosen(Event, frozen=True, tag=True):
+    seat: int
+    city: int
+    choice: GodChoice | None
+    """None in the other seats' copies until the step is revealed."""
+
+
+class GodRevealed(Event, frozen=True, tag=True):
+    """A god chosen with a step's card: paid and invoked (its positive power applied), or
+    discarded for coins; the city's other gods are discarded when it may invoke no more."""
+
+    city: int
+    seat: int
+    choice: GodChoice
+    gained: int
+    """Coins the city takes from the bank (the power, or the age's coins for a discard)."""
+    dropped: tuple[int, ...]
+    """Gods discarded with it, face down (-1 in the other seats' copies)."""
+
+
+class GodStruck(Event, frozen=True, tag=True):
+    """A god's negative power, after every positive one: coins lost, conflict tokens given."""
+
+    city: int
+    god: int
+    lost: tuple[int, ...]
+    """Per city, coins returned to the bank."""
+    tokens: tuple[tuple[int, ...], ...]
+    """Per city, conflict tokens taken (1/3/5 victory, -1 defeat)."""
+    removed: tuple[int, ...]
+    """Per city, defeat tokens given away (Amon-Ra)."""
+
+
+class GodIncome(Event, frozen=True, tag=True):
+    """Coins the gods in play pay for the step's constructions (Artemis, Hermes)."""
+
+    coins: tuple[int, ...]
+
+
+class GodsRetired(Event, frozen=True, tag=True):
+    """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
+
+    age: int
+
+
+FaithCommand = KeepGod | PlayWithGod
+FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
+              | GodStruck | GodIncome | GodsRetired)

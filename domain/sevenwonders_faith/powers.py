@@ -1,0 +1,270 @@
+"""What the gods do: gains on invocation, ongoing cost changes, conflicts, end-of-game points.
+
+Every power is keyed by the god's catalog key and the age it was invoked in. Rule choices
+where the rulebook is silent are named where they apply and in `openapi/traces-faith.md`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from domain.sevenwonders.catalog import CARDS, WONDERS
+from domain.sevenwonders.catalog_types import (
+    BLUE,
+    BROWN,
+    GREEN,
+    GREY,
+    PURPLE,
+    RED,
+    CardDef,
+    WonderDef,
+)
+from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
+from domain.sevenwonders.state import City, SWState
+from domain.sevenwonders_faith.catalog import GODS
+from domain.sevenwonders_faith.model import FaithExt
+
+if TYPE_CHECKING:
+    from domain.sevenwonders.hooks import CostHook, SevenWondersRules
+
+KEY = tuple(g.key for g in GODS)
+OWN_RESOURCE = {"demeter": 5, "dionysos": 4, "hermes": 6, "amon_re": 1}
+"""Age I: the resource the god adds for the city's own constructions (loom, glass,
+papyrus, stone), as a one-resource producer that neighbours cannot buy."""
+APOLLO = (3, 5, 7)
+HECATE = (2, 4, 6)
+HERA = (1, 2, 3)
+ARTEMIS = {1: ((BROWN, GREY), 1), 2: ((BLUE, GREEN), 2), 3: ((PURPLE, RED), 3)}
+STRIKERS = frozenset({"hecate", "hera", "hades", "amon_re"})
+"""Gods with a negative power on others (resolved after every positive power)."""
+
+
+def blue_vp(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
+    return sum(cards[i].vp for i in city.built if cards[i].colour == BLUE)
+
+
+def card_shields(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> int:
+    """The city's shields less its wonder's: "Boucliers (disponibles sur les cartes rouges,
+    noires ou Leader uniquement)"; the gods' own shields are never in `City.shields`."""
+    stages = wonders[city.board].sides[city.side][: city.stages]
+    return city.shields - sum(s.shields for s in stages)
+
+
+def gain(st: SWState, city: int, god: int, age: int, before: int = -1,
+         cards: tuple[CardDef, ...] = CARDS) -> int:
+    """Coins a god gives on invocation (its positive power), on the state it is revealed
+    in; `before`: a card to leave out of the count (-1: none)."""
+    key = KEY[god]
+    c = st.cities[city]
+    if key == "apollon":
+        return APOLLO[age - 1]
+    if key == "aphrodite" and age < 3:
+        # "pour chaque lot complet de 1 ou 2 points": batches of 1 VP in Age I, 2 in Age II.
+        vp = blue_vp(c, cards)
+        if before >= 0 and cards[before].colour == BLUE:
+            vp -= cards[before].vp
+        return vp // age
+    if key == "athena" and age == 1:
+        n = len(st.cities)
+        greens = sum(st.cities[x].colours[GREEN]
+                     for x in {city, (city - 1) % n, (city + 1) % n})
+        return greens - (1 if before >= 0 and cards[before].colour == GREEN else 0)
+    if key in OWN_RESOURCE and age == 1:
+        return 2
+    return 0
+
+
+def actives(ext: FaithExt, city: int) -> tuple[tuple[str, int], ...]:
+    return tuple((KEY[g], a) for g, a in ext.active[city])
+
+
+def has(ext: FaithExt, city: int, key: str, ages: tuple[int, ...]) -> bool:
+    return any(KEY[g] == key and a in ages for g, a in ext.active[city])
+
+
+# -- costs ------------------------------------------------------------------------------
+def reduce(city: City, resources: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """`resources` less k units of the player's choice. Polis removes first the units the
+    city cannot produce itself (its fixed production), scarcest kind first (highest index:
+    manufactured goods), which never leaves more to buy than another removal."""
+    res = list(resources)
+    fixed = city.fixed
+    for own in (False, True):
+        for r in range(6, -1, -1):
+            while k and res[r] > 0 and (own or res[r] > fixed[r]):
+                res[r] -= 1
+                k -= 1
+    return tuple(res)
+
+
+def triple(city: City, resources: tuple[int, ...],
+           wonders: tuple[WonderDef, ...] = WONDERS) -> tuple[int, ...]:
+    """Dionysos II-III: one resource the city's brown or grey cards produce counts three
+    times: up to 2 units of it are removed from the cost (the kind that removes most; ties,
+    the lowest index). The board's own resource and yellow cards' choices are not tripled
+    (Polis reads "ressources produites à l'aide de cartes brunes, grises ou jaunes" as the
+    cards' fixed production)."""
+    board = wonders[city.board].resource
+    best, at = 0, -1
+    for r in range(7):
+        made = city.fixed[r] - (1 if r == board else 0)
+        if made > 0 and resources[r] > 0:
+            cut = min(2, resources[r])
+            if cut > best:
+                best, at = cut, r
+    if at < 0:
+        return resources
+    res = list(resources)
+    res[at] -= best
+    return tuple(res)
+
+
+def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -> CostHook:
+    """The gods' cost changes for a ruleset's cards and boards."""
+
+    def cost_hook(st: SWState, city: int, kind: str, index: int,
+                  cost: tuple[int, int, tuple[int, ...]]) -> tuple[int, int, tuple[int, ...]]:
+        ext = st.ext2
+        if not isinstance(ext, FaithExt) or not ext.active[city]:
+            return cost
+        coins, free, res = cost
+        if free:
+            return cost
+        c = st.cities[city]
+        for key, age in actives(ext, city):
+            if kind == "card":
+                cd = cards[index]
+                if (key == "athena" and age == 2 and cd.colour == GREEN
+                        and not c.science[cd.science]):
+                    return (0, 1, res)
+                if key == "hermes" and age > 1 and cd.chain_from:
+                    n = len(st.cities)
+                    names = st.cities[(city - 1) % n].names | st.cities[(city + 1) % n].names
+                    if any(names >> x & 1 for x in cd.chain_from):
+                        return (0, 1, res)
+                if key == "hephaistos" and cd.colour in (RED, GREEN, PURPLE):
+                    res = reduce(c, res, 1 if age == 1 else 2)
+            elif key == "demeter" and age > 1:
+                res = reduce(c, res, 2)
+            if key == "dionysos" and age > 1:
+                res = triple(c, res, wonders)
+        return (coins, free, res)
+
+    return cost_hook
+
+
+# -- conflicts ---------------------------------------------------------------------------
+def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Shields plus the gods' (Ares, Hera: half shields count, so strengths are doubled);
+    a city under Hestia leaves the ring for this age's conflicts and the ring closes over it:
+    its two nearest fighting cities fight each other, once, like any two neighbours (with 3
+    cities they already are neighbours, so nothing changes for them)."""
+    ext = st.ext2
+    if not isinstance(ext, FaithExt) or (not any(ext.extra) and not any(ext.peace)):
+        return tokens
+    age = st.age
+    n = len(st.cities)
+    power = [2 * c.shields + ext.extra[i] for i, c in enumerate(st.cities)]
+    ring = [i for i in range(n) if not ext.peace[i]]
+    out: list[tuple[int, ...]] = [()] * n
+    m = len(ring)
+    if m < 2:
+        return tuple(out)
+    win = VICTORY_TOKENS[age - 1]
+    for k, c in enumerate(ring):
+        taken = []
+        others = [ring[(k - 1) % m], ring[(k + 1) % m]] if m > 2 else [ring[1 - k]]
+        for o in others:
+            if power[c] > power[o]:
+                taken.append(win)
+            elif power[c] < power[o]:
+                taken.append(DEFEAT_TOKEN)
+        out[c] = tuple(taken)
+    return tuple(out)
+
+
+# -- end of game ---------------------------------------------------------------------------
+def _science(symbols: tuple[int, ...], wilds: int, per_set: int) -> int:
+    best = 0
+    for extra in product(range(3), repeat=wilds):
+        counts = list(symbols)
+        for s in extra:
+            counts[s] += 1
+        best = max(best, sum(x * x for x in counts) + per_set * min(counts))
+    return best
+
+
+def gods_points(rules: SevenWondersRules, st: SWState, city: int) -> int:
+    """The Age III gods' points (the rulebook adds them to the wonder column "pour éviter de
+    créer un nouveau carnet de score"; Polis keeps them on a line of their own, `gods`)."""
+    ext = st.ext2
+    if not isinstance(ext, FaithExt):
+        return 0
+    c = st.cities[city]
+    total = 0
+    for key, age in actives(ext, city):
+        if age != 3:
+            continue
+        if key == "aphrodite":
+            total += c.coins // 3
+        elif key == "athena":
+            total += _science(c.science, c.wilds, 10) - _science(c.science, c.wilds, 7)
+        elif key == "wonderwoman":
+            total += 5
+    return total
+
+
+def strike(st: SWState, city: int, god: int, age: int, targets: tuple[int, ...]
+           ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """(coins lost, tokens taken, defeat tokens given away) per city for a god's negative
+    power."""
+    n = len(st.cities)
+    key = KEY[god]
+    lost = [0] * n
+    tokens: list[tuple[int, ...]] = [()] * n
+    removed = [0] * n
+    if key in ("hecate", "hera"):
+        due = (HECATE if key == "hecate" else HERA)[age - 1]
+        for o in range(n):
+            if o != city:
+                lost[o] = min(due, st.cities[o].coins)
+    elif key == "hades":
+        tokens[city] = (VICTORY_TOKENS[age - 1],)
+        for t in targets:
+            tokens[t] = (DEFEAT_TOKEN,)
+    elif key == "amon_re" and age > 1:
+        removed[city] = len(targets)
+        for t in targets:
+            tokens[t] = (DEFEAT_TOKEN,)
+    return tuple(lost), tuple(tokens), tuple(removed)
+
+
+def target_options(st: SWState, city: int, god: int, age: int, seats: int
+                   ) -> list[tuple[int, ...]]:
+    """The valid `targets` of a god: Hades strikes one opponent; Amon-Ra II-III gives
+    min(2, own defeat tokens) tokens to as many different opponents (with one opponent, one
+    token); every other god takes none. Opponents are the seats' cities (never the Free
+    City, which is no player)."""
+    key = KEY[god]
+    others = [o for o in range(seats) if o != city]
+    if key == "hades":
+        return [(o,) for o in others]
+    if key == "amon_re" and age > 1:
+        k = min(2, st.cities[city].tokens.count(DEFEAT_TOKEN), len(others))
+        return [tuple(t) for t in combinations(others, k)]
+    return [()]
+
+
+def stage_abilities(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> frozenset[str]:
+    stages = wonders[city.board].sides[city.side][: city.stages]
+    return frozenset(a for s in stages for a in s.abilities)
+
+
+def masks_without_gods(city: City) -> tuple[int, ...]:
+    """The city's one-of-several producers without the gods' single resources (no card or
+    stage of the base game has a one-resource choice)."""
+    return tuple(m for m in city.own_masks if m & (m - 1))
+
+
+__all__ = ["STRIKERS", "combinations"]

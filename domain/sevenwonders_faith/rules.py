@@ -1,0 +1,278 @@
+"""Faith attached to a 7 Wonders ruleset through its hooks: the gods' deal, the prayer, the
+invocation with a step's card, the gods' powers, views, redaction and trace format."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+from msgspec.structs import asdict, replace
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders import commands as cmd
+from domain.sevenwonders import flow
+from domain.sevenwonders.deal import Deal
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.state import PLAY, SWState
+from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders.views import HIDDEN
+from domain.sevenwonders_faith import invoke, prayer
+from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
+from domain.sevenwonders_faith.model import (
+    PRAYER,
+    Cost,
+    FaithExt,
+    FaithStarted,
+    GodChoice,
+    GodChosen,
+    GodIncome,
+    GodKept,
+    GodRevealed,
+    GodsPassed,
+    GodsRetired,
+    GodStruck,
+    KeepGod,
+    PlayWithGod,
+    PrayerBegan,
+)
+from domain.sevenwonders_faith.powers import conflicts, gods_points, make_cost_hook
+
+GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
+MAX_SEATS = len(PLAYABLE) // 3
+"""3 gods a seat: the gods built so far serve up to this many seats."""
+
+
+def god_pool(seats: int) -> tuple[int, ...]:
+    """The gods dealt: the playable ones, less those the rulebook removes for 2 players
+    ("Pensez à retirer les Dieux suivants : Anubis, Hestia (rouge), Horus, Nout, Pan et
+    Poséidon")."""
+    return tuple(g for g in PLAYABLE if not (seats == 2 and GODS[g].removed_two_players))
+
+
+_DEAL_TYPES: dict[type, type] = {}
+
+
+def deal_type(base: type) -> type:
+    """`base` (the deal of the expansions attached before) with the gods added."""
+    found = _DEAL_TYPES.get(base)
+    if found is None:
+        found = _DEAL_TYPES[base] = msgspec.defstruct(
+            "FaithDeal" if base is Deal else f"Faith{base.__name__}",
+            [("gods", GodDeal, ())], bases=(base,), frozen=True,
+            module=__name__)
+    return found
+
+
+def _seats_ok(seats: int) -> None:
+    if seats > MAX_SEATS:
+        raise DomainError("invalid_seat_count", f"7 Wonders with Faith is played by 2 to "
+                          f"{MAX_SEATS} seats (3 gods each from the {len(PLAYABLE)} built)")
+
+
+def _make_deal(previous: Any) -> Any:
+    def make(rules: SevenWondersRules, deal: Any, rng: random.Random, seats: int) -> Any:
+        _seats_ok(seats)
+        if previous is not None:
+            deal = previous(rules, deal, rng, seats)
+        cities = 3 if seats == 2 else seats
+        pool = god_pool(seats)
+        ages = []
+        for _ in range(3):
+            shuffled = list(pool)
+            rng.shuffle(shuffled)
+            ages.append(tuple(tuple(shuffled[3 * c: 3 * c + 3]) if c < seats else ()
+                              for c in range(cities)))
+        return rules.deal_type(**asdict(deal), gods=tuple(ages))
+    return make
+
+
+def _check_deal(previous: Any) -> Any:
+    def check(rules: SevenWondersRules, deal: Any, seats: int) -> None:
+        _seats_ok(seats)
+        if previous is not None:
+            previous(rules, deal, seats)
+        gods = getattr(deal, "gods", ())
+        cities = 3 if seats == 2 else seats
+        pool = set(god_pool(seats))
+        if len(gods) != 3 or any(len(age) != cities for age in gods):
+            raise DomainError("invalid_deal", f"gods: 3 ages of {cities} hands")
+        for age in gods:
+            flat = [g for h in age for g in h]
+            if (any(len(h) != 3 for h in age[:seats]) or any(age[seats:])
+                    or len(set(flat)) != len(flat) or not set(flat) <= pool):
+                raise DomainError("invalid_deal", "gods: 3 distinct gods of the pool per "
+                                  f"seat, none for the Free City; pool {sorted(pool)}")
+    return check
+
+
+def parse_costs(raw: Any) -> dict[tuple[int, int], Cost]:
+    """The `god_costs` option, checked: {key: {age: [kind, n(, [7 resource counts])]}}."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise DomainError("invalid_option", "god_costs maps god keys to {age: cost}")
+    out: dict[tuple[int, int], Cost] = {}
+    for key, ages in raw.items():
+        god = BY_KEY.get(key)
+        if god is None or not isinstance(ages, Mapping):
+            raise DomainError("invalid_option", f"god_costs: unknown god {key!r}")
+        for age, cost in ages.items():
+            try:
+                a = int(age)
+                kind, n = str(cost[0]), int(cost[1])
+                res = tuple(int(x) for x in cost[2]) if len(cost) > 2 else ZERO7
+            except (TypeError, ValueError, IndexError, KeyError):
+                raise DomainError("invalid_option", f"god_costs[{key}][{age}]: [kind, n]"
+                                  " or [kind, n, [7 resource counts]]") from None
+            if a not in (1, 2, 3) or kind not in COST_KINDS or n < 0 or len(res) != 7:
+                raise DomainError("invalid_option", f"god_costs[{key}][{age}]: age 1-3, "
+                                  f"kind one of {COST_KINDS}, n >= 0, 7 resource counts")
+            out[(god.id, a)] = (kind, n, res)
+    return out
+
+
+def _start(tx: Tx, options: Mapping[str, Any]) -> None:
+    over = parse_costs(options.get("god_costs"))
+    costs = tuple(tuple(over.get((g.id, a), g.costs[a - 1]) for a in (1, 2, 3)) for g in GODS)
+    gods = getattr(tx.state.deal, "gods", ())
+    tx.emit(FaithStarted(costs=costs, gods=gods))
+
+
+def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
+    n = len(s.cities)
+    deal = e.gods or ((((),) * n),) * 3
+    costs: Any = e.costs
+    return replace(s, ext2=prayer.new_ext(deal, n, costs))
+
+
+class FaithView(msgspec.Struct, frozen=True):
+    """What a seat may know of the gods (the `ext` of a 7 Wonders view)."""
+
+    gods_hand: tuple[int, ...]
+    """During the prayer: the gods this seat picks from now (its own only)."""
+    gods_kept: tuple[int, ...]
+    """This seat's gods: kept in the prayer, then its hand of gods for the age."""
+    gods_kept_count: tuple[int, ...]
+    """Per city, how many gods it holds (public)."""
+    gods_allowed: tuple[int, ...]
+    """Per city, how many gods it may still invoke this age (public)."""
+    invoked: tuple[tuple[tuple[int, int], ...], ...]
+    """Per city, (god, age) of the gods in play (public, face up)."""
+    my_god_choice: GodChoice | None
+    """The god this seat chose with this step's card (only its own, until revealed)."""
+    god_costs: tuple[tuple[Cost, ...], ...]
+    """Per god id, its cost in Ages I, II, III in this game ([kind, n, resources])."""
+    inner: Any = None
+    """The view part of the expansion attached before Faith (Leaders), if any."""
+
+
+def _view_ext(previous: Any) -> Any:
+    def view_ext(rules: SevenWondersRules, st: SWState, seat: int | None) -> FaithView:
+        inner = previous(rules, st, seat) if previous is not None else None
+        ext = st.ext2
+        n = len(st.cities)
+        if not isinstance(ext, FaithExt):
+            ext = prayer.new_ext(((((),) * n),) * 3, n, tuple(g.costs for g in GODS))
+        mine = seat is not None and 0 <= seat < len(ext.kept)
+        s = seat if mine and seat is not None else 0
+        return FaithView(
+            gods_hand=ext.hands[s] if mine else (),
+            gods_kept=ext.kept[s] if mine else (),
+            gods_kept_count=tuple(len(k) for k in ext.kept),
+            gods_allowed=ext.allow, invoked=ext.active,
+            my_god_choice=ext.pending[s] if mine else None,
+            god_costs=ext.costs, inner=inner)
+    return view_ext
+
+
+def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def _hands(event: Any, seat: int | None) -> Any:
+    return replace(event, hands=tuple(h if c == seat else _hide(h)
+                                      for c, h in enumerate(event.hands)))
+
+
+def _kept(event: GodKept, seat: int | None) -> Any:
+    return event if event.seat == seat else replace(event, god=HIDDEN)
+
+
+def _chosen(event: GodChosen, seat: int | None) -> Any:
+    return event if event.seat == seat else replace(event, choice=None)
+
+
+def _revealed(event: GodRevealed, seat: int | None) -> Any:
+    return event if event.seat == seat else replace(event, dropped=_hide(event.dropped))
+
+
+def _public(event: Any, seat: int | None) -> Any:
+    return event
+
+
+def _no_gods(event: FaithStarted, seat: int | None) -> Any:
+    return replace(event, gods=None)
+
+
+REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
+             GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
+             GodIncome: _public, GodsRetired: _public}
+"""Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
+discarded face down, the god deal (`FaithStarted.gods`)."""
+
+
+def _decide_play(tx: Tx, command: cmd.Play) -> None:
+    flow.decide_play(tx, command)
+
+
+def _writer(previous: Any) -> Any:
+    def writer(game: Any, played: Any) -> dict[str, Any]:
+        from domain.sevenwonders_faith.trace import write_trace
+
+        record: dict[str, Any] = write_trace(game, played, previous)
+        return record
+    return writer
+
+
+def attach(rules: SevenWondersRules) -> SevenWondersRules:
+    """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
+    gods' powers, a score line `gods`."""
+    play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
+                                           PlayWithGod: invoke.decide_play_with_god})
+    previous_deal = rules.deal_type or Deal
+    return rules.extend(
+        name=f"{rules.name}+faith",
+        age_start=(*rules.age_start, prayer.age_start),
+        step_end=(prayer.after_step, *rules.step_end),
+        age_end=(*rules.age_end, prayer.age_end),
+        phases={**rules.phases, PLAY: play,
+                PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
+                                   prayer.prayer_acting, "prayer")},
+        cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, rules.wonders)),
+        score_categories=(*rules.score_categories, ("gods", gods_points)),
+        step_hooks=(*rules.step_hooks, invoke.reveal),
+        conflict_hooks=(conflicts, *rules.conflict_hooks),
+        mutators={**rules.mutators, FaithStarted: _started,
+                  PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,
+                  GodsPassed: prayer._passed, GodsRetired: prayer._retired,
+                  GodChosen: invoke.m_chosen, GodRevealed: invoke.m_revealed,
+                  GodStruck: invoke.m_struck, GodIncome: invoke.m_income},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod),
+        event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
+                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired),
+        deal_type=deal_type(previous_deal),
+        make_deal=_make_deal(rules.make_deal),
+        check_deal=_check_deal(rules.check_deal),
+        option_names=(*rules.option_names, "god_costs"),
+        max_seats=min(rules.max_seats, MAX_SEATS),
+        start_hooks=(*rules.start_hooks, _start),
+        view_ext=_view_ext(rules.view_ext),
+        redactors={**rules.redactors, **REDACTORS},
+        catalog_extra={**rules.catalog_extra,
+                       "gods": [msgspec.to_builtins(g) for g in GODS],
+                       "god_pool": list(PLAYABLE)},
+        trace_writer=_writer(rules.trace_writer),
+        expansions=(*rules.expansions, "faith"),
+    )
