@@ -243,8 +243,9 @@ def _state(rules: DuelRules, state: DuelState) -> dict[str, Any]:
     return {**state_record(rules, state, seats), **leaders_state(rules, state, seats)}
 
 
-def replay_leaders_trace(record: dict[str, Any]) -> TraceResult:
-    """Replay one Duel Leaders game; raises TraceError for a malformed record."""
+def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
+    """Replay one Duel Leaders game; raises TraceError for a malformed record. `played_by`:
+    the game to play it through (an importer's recording wrapper of the record's ruleset)."""
     from domain.kernel.registry import get_game
 
     if not isinstance(record, dict) or record.get("format") != FORMAT:
@@ -262,11 +263,11 @@ def replay_leaders_trace(record: dict[str, Any]) -> TraceResult:
         result.disagreements.append(Disagreement(seed, index, move, field, recorded, polis))
 
     try:
-        game = get_game("duel", expansions, options)
+        game: Any = played_by if played_by is not None else get_game("duel", expansions, options)
     except DomainError as exc:
         disagree(-1, None, "options", "a valid game", f"{exc.code}: {exc.reason}")
         return result
-    assert isinstance(game, DuelGame)
+    assert isinstance(getattr(game, "game", game), DuelGame)
     rules = game.rules
     if "leaders" not in rules.expansions:
         raise TraceError(f"a {FORMAT} record names the leaders expansion")

@@ -79,6 +79,7 @@ def import_by_replay(
     game: Game,
     replay: Callable[[dict[str, Any], Any], TraceResult],
     expansions: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
 ) -> PlayedGame:
     """The game a record holds, played through the engine by its format's `replay`; a
     TraceError names the first problem (a disagreement, an unfinished game)."""
@@ -99,6 +100,6 @@ def import_by_replay(
     if not game.is_over(state):
         raise TraceError(f"the recorded game is not finished ({len(recorder.steps)} moves)")
     return PlayedGame(
-        kind=game.kind, expansions=expansions, seats=recorder.seats, options={},
+        kind=game.kind, expansions=expansions, seats=recorder.seats, options=dict(options or {}),
         seed=result.seed, opening=recorder.opening, steps=recorder.steps,
     )
