@@ -181,8 +181,9 @@ def _rebuild(args: argparse.Namespace) -> int:
 def openapi_document() -> bytes:
     """The OpenAPI document of the app, as stable pretty JSON."""
     from api.app import create_app
+    from api.openapi_doc import complete
 
-    schema = create_app(Settings()).openapi_schema.to_schema()
+    schema = complete(create_app(Settings()).openapi_schema.to_schema())
     return msgspec.json.format(msgspec.json.encode(schema, order="sorted"), indent=2) + b"\n"
 
 

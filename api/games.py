@@ -14,7 +14,7 @@ from litestar.params import (
     QueryParameter,
 )
 
-from api.errors import ApiError, ErrorBody
+from api.errors import PROBLEM_JSON, ApiError, ErrorBody
 from api.folded import Folded
 from api.game_service import GameService, parse_game_id
 from api.runtime import runtime_of
@@ -62,7 +62,8 @@ _ERRORS = {
 
 def _responses(*statuses: int) -> dict[int, ResponseSpec]:
     return {
-        s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False)
+        s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False,
+                        media_type=PROBLEM_JSON)
         for s in statuses
     }
 
