@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from api.error_codes import catalogue
+from api.errors import PROBLEM_JSON
 from api.game_schemas import any_of, game_components
 
 REF = "#/components/schemas/"
@@ -52,7 +53,16 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     for operations in doc.get("paths", {}).values():
         for operation_id, operation in _operations(operations):
             _use_bearer(operation, operation_id in TOKEN_REQUIRED)
+            _problems(operation)
     return doc
+
+
+def _problems(operation: dict[str, Any]) -> None:
+    """Every error answer is a problem details object (the framework documents the 400 of
+    its own parameter validation as plain JSON of another shape)."""
+    for status, response in operation.get("responses", {}).items():
+        if status[0] in "45":
+            response["content"] = {PROBLEM_JSON: {"schema": {"$ref": REF + "ErrorBody"}}}
 
 
 def _operations(operations: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
