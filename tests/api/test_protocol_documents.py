@@ -70,3 +70,32 @@ def test_every_raised_code_is_in_the_catalogue() -> None:
             raised.update(_RAISES.findall(path.read_text()))
     assert {"game_over", "price_mismatch", "card_not_accessible"} <= raised
     assert raised - listed == set(), "codes raised but not catalogued"
+
+
+def test_exported_asyncapi_matches_the_protocol() -> None:
+    from api.asyncapi import ASYNCAPI_PATH, asyncapi_document
+
+    assert ASYNCAPI_PATH.read_bytes() == asyncapi_document(), (
+        "openapi/asyncapi.yaml is stale: run `polis export-asyncapi`"
+    )
+
+
+def test_asyncapi_types_every_message_in_both_directions() -> None:
+    from api.asyncapi import ASYNCAPI_PATH
+
+    document = json.loads(ASYNCAPI_PATH.read_text())  # JSON is YAML 1.2
+    assert document["asyncapi"].startswith("3.")
+    sent = {m["$ref"].rsplit("/", 1)[1]
+            for m in document["operations"]["sendToServer"]["messages"]}
+    received = {m["$ref"].rsplit("/", 1)[1]
+                for m in document["operations"]["receiveFromServer"]["messages"]}
+    assert sent == {"follow", "command", "ping"}
+    assert received == {"hello", "snapshot", "update", "heartbeat", "pong",
+                        "command_accepted", "command_rejected", "error"}
+    schemas = document["components"]["schemas"]
+    command = schemas["CommandMessage"]["properties"]["command"]
+    assert {"$ref": "#/components/schemas/duel_agora.Command"} in command["anyOf"]
+    for name in (*sent, *received):
+        payload = document["components"]["messages"][name]["payload"]["$ref"]
+        schema = schemas[payload.rsplit("/", 1)[1]]
+        assert schema["properties"]["type"] == {"enum": [name]}, (name, schema)
