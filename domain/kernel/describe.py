@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -81,6 +82,16 @@ def rulesets(kind: str | None = None) -> list[Ruleset]:
     return found
 
 
+_VIEW_TYPES: dict[tuple[str, tuple[str, ...]], Callable[[], Any]] = {}
+
+
+def register_view_type(kind: str, expansions: tuple[str, ...], load: Callable[[], Any]) -> None:
+    """The precise view type of one ruleset (returned by `load`, called when documents are
+    built), where `view`'s annotation is wider: a base game's view whose expansion part is
+    typed `Any`, say."""
+    _VIEW_TYPES[(kind, tuple(expansions))] = load
+
+
 def view_type(game: Game) -> Any:
     """The msgspec type of `game.view`: a `view_type` attribute, else the return annotation."""
     declared = getattr(game, "view_type", None)
@@ -101,4 +112,6 @@ class RulesetTypes(msgspec.Struct, frozen=True):
 
 def ruleset_types(ruleset: Ruleset) -> RulesetTypes:
     game = get_game(ruleset.kind, ruleset.expansions)
-    return RulesetTypes(game.command_type, game.event_type, game.deal_type, view_type(game))
+    load = _VIEW_TYPES.get((ruleset.kind, ruleset.expansions))
+    view = load() if load is not None else view_type(game)
+    return RulesetTypes(game.command_type, game.event_type, game.deal_type, view)

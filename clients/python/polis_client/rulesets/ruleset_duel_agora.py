@@ -45,6 +45,33 @@ class AgoraDealt(msgspec.Struct, kw_only=True, tag='AgoraDealt', tag_field="type
     face_up: list[int]
 
 
+class AgoraDuelView(msgspec.Struct, kw_only=True):
+    "A Duel view with Agora's part (`ext`): the Senate, decrees and conspiracies."
+    acting: list[int]
+    age: int
+    board_tokens: list[int]
+    discard: list[int]
+    draft_offer: list[int]
+    draft_round: int
+    explicit_deal: bool
+    ext: AgoraView | None = None
+    first_player: int
+    library_draw: list[int]
+    looting_left: list[str]
+    pawn: int
+    pending: list[str]
+    phase: str
+    play_again: bool
+    players: list[PlayerView]
+    retired_wonders: list[int]
+    scores: list[list[int]]
+    seat: int | None
+    structure: list[SlotView]
+    turn: int
+    victory: str
+    winner: int | None
+
+
 class AgoraOwedStep(msgspec.Struct, kw_only=True, tag='AgoraOwedStep', tag_field="type"):
     "The first owed action goes on with `remaining` uses, or ends at 0."
     remaining: int
@@ -56,6 +83,18 @@ class AgoraSecrets(msgspec.Struct, kw_only=True):
     conspiracies: list[int]
     decrees: list[int]
     decrees_unused: list[int]
+
+
+class AgoraView(msgspec.Struct, kw_only=True):
+    control: list[int]
+    deck_size: int
+    decrees: list[list[int]]
+    drawn: list[int]
+    obscured: list[int]
+    sabotaged: list[int]
+    seats: list[SenatorsView]
+    spied: list[int]
+    triggered_this_turn: bool
 
 
 class AsideTokenTaken(msgspec.Struct, kw_only=True, tag='AsideTokenTaken', tag_field="type"):
@@ -172,6 +211,13 @@ class ConspiracyTriggered(msgspec.Struct, kw_only=True, tag='ConspiracyTriggered
     seat: int
 
 
+class ConspiracyView(msgspec.Struct, kw_only=True):
+    conspiracy: int
+    position: int
+    prepared: bool
+    triggered: bool
+
+
 class Conspire(msgspec.Struct, kw_only=True, tag='Conspire', tag_field="type", forbid_unknown_fields=True):
     seat: int
 
@@ -231,32 +277,6 @@ class DiscardFromStructure(msgspec.Struct, kw_only=True, tag='DiscardFromStructu
 class DiscardedCardConstructed(msgspec.Struct, kw_only=True, tag='DiscardedCardConstructed', tag_field="type"):
     card: int
     seat: int
-
-
-class DuelView(msgspec.Struct, kw_only=True):
-    acting: list[int]
-    age: int
-    board_tokens: list[int]
-    discard: list[int]
-    draft_offer: list[int]
-    draft_round: int
-    explicit_deal: bool
-    ext: Any = None
-    first_player: int
-    library_draw: list[int]
-    looting_left: list[str]
-    pawn: int
-    pending: list[str]
-    phase: str
-    play_again: bool
-    players: list[PlayerView]
-    retired_wonders: list[int]
-    scores: list[list[int]]
-    seat: int | None
-    structure: list[SlotView]
-    turn: int
-    victory: str
-    winner: int | None
 
 
 class ExchangeCards(msgspec.Struct, kw_only=True, tag='ExchangeCards', tag_field="type", forbid_unknown_fields=True):
@@ -394,6 +414,14 @@ class SenatorRecruited(msgspec.Struct, kw_only=True, tag='SenatorRecruited', tag
     slot: int
 
 
+class SenatorsView(msgspec.Struct, kw_only=True):
+    conspiracies: list[ConspiracyView]
+    cubes: list[int]
+    cubes_left: int
+    seat: int
+    senators: list[int]
+
+
 class SlotView(msgspec.Struct, kw_only=True):
     accessible: bool
     card: int
@@ -495,7 +523,7 @@ Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | Bu
 Deal = dict[str, Any]
 
 
-View = DuelView
+View = AgoraDuelView
 
 
 __all__ = ["Command", "Deal", "Event", "RULESET", "View"]

@@ -1032,6 +1032,36 @@ export interface components {
             type: "AgoraDealt";
         };
         /**
+         * AgoraDuelView
+         * @description A Duel view with Agora's part (`ext`): the Senate, decrees and conspiracies.
+         */
+        "duel_agora.AgoraDuelView": {
+            acting: number[];
+            age: number;
+            board_tokens: number[];
+            discard: number[];
+            draft_offer: number[];
+            draft_round: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: components["schemas"]["duel_agora.AgoraView"] | null;
+            first_player: number;
+            library_draw: number[];
+            looting_left: string[];
+            pawn: number;
+            pending: string[];
+            phase: string;
+            play_again: boolean;
+            players: components["schemas"]["duel_agora.PlayerView"][];
+            retired_wonders: number[];
+            scores: number[][];
+            seat: number | null;
+            structure: components["schemas"]["duel_agora.SlotView"][];
+            turn: number;
+            victory: string;
+            winner: number | null;
+        };
+        /**
          * AgoraOwedStep
          * @description The first owed action goes on with `remaining` uses, or ends at 0.
          */
@@ -1049,6 +1079,18 @@ export interface components {
             conspiracies: number[];
             decrees: number[];
             decrees_unused: number[];
+        };
+        /** AgoraView */
+        "duel_agora.AgoraView": {
+            control: number[];
+            deck_size: number;
+            decrees: number[][];
+            drawn: number[];
+            obscured: number[];
+            sabotaged: number[];
+            seats: components["schemas"]["duel_agora.SenatorsView"][];
+            spied: number[];
+            triggered_this_turn: boolean;
         };
         /** AsideTokenTaken */
         "duel_agora.AsideTokenTaken": {
@@ -1212,6 +1254,13 @@ export interface components {
             /** @enum {unknown} */
             type: "ConspiracyTriggered";
         };
+        /** ConspiracyView */
+        "duel_agora.ConspiracyView": {
+            conspiracy: number;
+            position: number;
+            prepared: boolean;
+            triggered: boolean;
+        };
         /** Conspire */
         "duel_agora.Conspire": {
             seat: number;
@@ -1311,33 +1360,6 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
-        };
-        /** DuelView */
-        "duel_agora.DuelView": {
-            acting: number[];
-            age: number;
-            board_tokens: number[];
-            discard: number[];
-            draft_offer: number[];
-            draft_round: number;
-            explicit_deal: boolean;
-            /** @default null */
-            ext?: unknown;
-            first_player: number;
-            library_draw: number[];
-            looting_left: string[];
-            pawn: number;
-            pending: string[];
-            phase: string;
-            play_again: boolean;
-            players: components["schemas"]["duel_agora.PlayerView"][];
-            retired_wonders: number[];
-            scores: number[][];
-            seat: number | null;
-            structure: components["schemas"]["duel_agora.SlotView"][];
-            turn: number;
-            victory: string;
-            winner: number | null;
         };
         "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"];
         /** ExchangeCards */
@@ -1520,6 +1542,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SenatorRecruited";
         };
+        /** SenatorsView */
+        "duel_agora.SenatorsView": {
+            conspiracies: components["schemas"]["duel_agora.ConspiracyView"][];
+            cubes: number[];
+            cubes_left: number;
+            seat: number;
+            senators: number[];
+        };
         /** SlotView */
         "duel_agora.SlotView": {
             accessible: boolean;
@@ -1592,7 +1622,7 @@ export interface components {
             /** @enum {unknown} */
             type: "TurnBegan";
         };
-        "duel_agora.View": components["schemas"]["duel_agora.DuelView"];
+        "duel_agora.View": components["schemas"]["duel_agora.AgoraDuelView"];
         /** WonderConstructed */
         "duel_agora.WonderConstructed": {
             /**
