@@ -85,15 +85,15 @@ async def _play(client: PolisClient, ws_url: str, kind: str, expansions: list[st
 
 
 async def test_python_client_plays_every_ruleset(apis: list[ApiProcess]) -> None:
-    rng = random.Random(16)
     async with PolisClient(apis[0].url) as client:
         kinds = (await client.kinds())["kinds"]
-        played = []
-        for kind in kinds:
-            seats = min(max(kind["min_seats"], 3), kind["max_seats"])
-            for expansions in kind["rulesets"]:
-                outcome = await _play(client, apis[1].ws_url, kind["kind"], expansions, seats, rng)
-                played.append((kind["kind"], tuple(expansions), outcome["commands"]))
+        games = [(kind["kind"], expansions, min(max(kind["min_seats"], 3), kind["max_seats"]))
+                 for kind in kinds for expansions in kind["rulesets"]]
+        outcomes = await asyncio.gather(*(  # the games at once: each waits on the server
+            _play(client, apis[1].ws_url, kind, expansions, seats, random.Random(16 + i))
+            for i, (kind, expansions, seats) in enumerate(games)))
+        played = [(kind, tuple(expansions), outcome["commands"])
+                  for (kind, expansions, _), outcome in zip(games, outcomes, strict=True)]
         assert {(k, e) for k, e, _ in played} >= {("duel", ()), ("duel", ("agora",)),
                                                   ("7wonders", ())}
         assert all(n > 10 for _, _, n in played), played
