@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 SHARED_SRC ?= ../shared
 
-.PHONY: install serve test lint typecheck unit smoke bench lock shared-data clients-install clients-test
+.PHONY: install serve test lint typecheck unit smoke bench lock shared-data clients-install clients-test documents
 
 $(BIN)/polis: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,14 @@ $(CLIENT_TS)/node_modules/.package-lock.json: $(CLIENT_TS)/package-lock.json
 
 clients-test: install clients-install
 	$(BIN)/python -m pytest tests/clients
+
+# Regenerate everything derived from the registry and the routes, after adding a game kind,
+# an expansion or a route: both documents, then each client's generated types.
+documents: install clients-install
+	$(BIN)/polis export-openapi
+	$(BIN)/polis export-asyncapi
+	$(BIN)/python clients/python/generate.py
+	cd $(CLIENT_TS) && npm run --silent generate
 
 test: lint typecheck unit
 

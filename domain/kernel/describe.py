@@ -17,7 +17,7 @@ import msgspec
 
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
-from domain.kernel.registry import get_game, kinds
+from domain.kernel.registry import declared_expansions, get_game, kinds
 
 
 class OptionDescription(msgspec.Struct, frozen=True):
@@ -57,6 +57,16 @@ def description(kind: str) -> KindDescription:
     return _DESCRIPTIONS.get(kind) or KindDescription(title=kind)
 
 
+def expansions(kind: str) -> tuple[ExpansionDescription, ...]:
+    """The kind's expansions: those its description lists, then any other its package
+    declares (named only, until the description gains them)."""
+    described = description(kind).expansions
+    named = {e.name for e in described}
+    extra = tuple(ExpansionDescription(name, name) for name in declared_expansions(kind)
+                  if name not in named)
+    return (*described, *extra)
+
+
 class Ruleset(msgspec.Struct, frozen=True):
     kind: str
     expansions: tuple[str, ...]
@@ -71,7 +81,7 @@ def rulesets(kind: str | None = None) -> list[Ruleset]:
     """Every combination of expansions the registry accepts, kind by kind, base game first."""
     found: list[Ruleset] = []
     for name in (kind,) if kind is not None else kinds():
-        known = [e.name for e in description(name).expansions]
+        known = [e.name for e in expansions(name)]
         for size in range(len(known) + 1):
             for combo in itertools.combinations(known, size):
                 try:
