@@ -36,13 +36,27 @@ def get_game(
 
 
 _LOADED: list[bool] = []
+"""Set once the built-in packages are imported (not inferred from a non-empty table: a kind
+registered first, a test's, must not hide them)."""
 
 
 def _load_builtin() -> None:
-    # a flag, not `_FACTORIES` itself: importing one game package first registers its kind
-    # and must not hide the others
     if _LOADED:
         return
-    _LOADED.append(True)
+    _LOADED.append(True)  # first: a package that looks kinds up while importing must not recurse
     import domain.duel  # noqa: F401  (registers itself)
     import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)
+
+
+def declared_expansions(kind: str) -> tuple[str, ...]:
+    """The expansions a kind's package declares in its `EXPANSIONS` tuple (the convention
+    of the game packages), so documents list a new expansion as soon as it attaches."""
+    _load_builtin()
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        return ()
+    import importlib
+
+    module = importlib.import_module(factory.__module__)
+    declared = getattr(module, "EXPANSIONS", ())
+    return tuple(str(name) for name in declared)

@@ -1,0 +1,297 @@
+"""Generated from openapi/openapi.json by clients/python/generate.py: do not edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+RULESET = '7wonders+faith'
+
+
+class Action(msgspec.Struct, kw_only=True):
+    bank: int = 0
+    bought_left: list[int] = msgspec.field(default_factory=list)
+    bought_right: list[int] = msgspec.field(default_factory=list)
+    card: int
+    chain: bool = False
+    city: int
+    gained: int = 0
+    kind: str
+    left: int = 0
+    right: int = 0
+    seat: int
+    stage: int = 0
+
+
+class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
+    age: int
+    hands: list[list[int]]
+    holder: int = 0
+
+
+class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    age: int
+
+
+class BuildDiscarded(msgspec.Struct, kw_only=True, tag='BuildDiscarded', tag_field="type", forbid_unknown_fields=True):
+    "Halikarnassus: build a card of the discard pile for free."
+    card: int
+    seat: int
+
+
+class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type"):
+    choice: Choice | None
+    city: int
+    seat: int
+
+
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+
+
+class ChoiceView(msgspec.Struct, kw_only=True):
+    choice: Choice
+    city: int
+
+
+class CityView(msgspec.Struct, kw_only=True):
+    board: int
+    built: list[int]
+    chosen: bool
+    city: int
+    coins: int
+    copied: int
+    hand_size: int
+    seat: int | None
+    shields: int
+    side: str
+    stages: int
+    tokens: list[int]
+    tucked: list[int]
+
+
+class ConflictsResolved(msgspec.Struct, kw_only=True, tag='ConflictsResolved', tag_field="type"):
+    age: int
+    tokens: list[list[int]]
+
+
+class CopyGuild(msgspec.Struct, kw_only=True, tag='CopyGuild', tag_field="type", forbid_unknown_fields=True):
+    "Olympia B's last stage: copy a guild of a neighbouring city."
+    card: int
+    neighbour: str
+    seat: int
+
+
+class CopyGuildBegan(msgspec.Struct, kw_only=True, tag='CopyGuildBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class DiscardBuildBegan(msgspec.Struct, kw_only=True, tag='DiscardBuildBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class DiscardBuildLapsed(msgspec.Struct, kw_only=True, tag='DiscardBuildLapsed', tag_field="type"):
+    "Nothing in the discard pile may be built by that city: the ability is lost."
+    city: int
+
+
+class FaithDeal(msgspec.Struct, kw_only=True):
+    boards: list[tuple[int, int]]
+    gods: list[list[list[int]]] = msgspec.field(default_factory=list)
+    guilds: list[int]
+    hands: list[list[list[int]]]
+    piles: list[list[int]] = msgspec.field(default_factory=list)
+
+
+class FaithSevenWondersView(msgspec.Struct, kw_only=True):
+    "A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is\n        Faith's `inner`)."
+    acting: list[int]
+    age: int
+    cities: list[CityView]
+    discard: list[int]
+    discard_size: int
+    explicit_deal: bool
+    ext: FaithView | None = None
+    hand: list[int]
+    holder: int | None
+    my_choices: list[ChoiceView]
+    phase: str
+    pile_size: int
+    rank: list[int]
+    ranking: list[int]
+    scores: list[list[int]]
+    seat: int | None
+    turn: int
+    variant: bool
+
+
+class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="type"):
+    "Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's\n    prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the\n    start, with the game's seeded RNG, after the rest of the deal)."
+    costs: list[list[tuple[str, int, list[int]]]]
+    gods: list[list[list[int]]] | None = None
+
+
+class FaithView(msgspec.Struct, kw_only=True):
+    "What a seat may know of the gods (the `ext` of a 7 Wonders view)."
+    god_costs: list[list[tuple[str, int, list[int]]]]
+    gods_allowed: list[int]
+    gods_hand: list[int]
+    gods_kept: list[int]
+    gods_kept_count: list[int]
+    inner: Any = None
+    invoked: list[list[tuple[int, int]]]
+    my_god_choice: GodChoice | None
+
+
+class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
+    rank: list[int]
+    ranking: list[int]
+    scores: list[list[int]]
+
+
+class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
+    boards: list[tuple[int, int]]
+    coins: int
+    deal: Deal | None
+    explicit_deal: bool
+    seats: int
+    variant: bool
+
+
+GodChoice = tuple[int, str, int, int, int, list[int], list[int], list[int], bool]
+
+
+class GodChosen(msgspec.Struct, kw_only=True, tag='GodChosen', tag_field="type"):
+    choice: GodChoice | None
+    city: int
+    seat: int
+
+
+class GodIncome(msgspec.Struct, kw_only=True, tag='GodIncome', tag_field="type"):
+    "Coins the gods in play pay for the step's constructions (Artemis, Hermes)."
+    coins: list[int]
+
+
+class GodKept(msgspec.Struct, kw_only=True, tag='GodKept', tag_field="type"):
+    god: int
+    seat: int
+
+
+class GodRevealed(msgspec.Struct, kw_only=True, tag='GodRevealed', tag_field="type"):
+    "A god chosen with a step's card: paid and invoked (its positive power applied), or\n    discarded for coins; the city's other gods are discarded when it may invoke no more."
+    choice: GodChoice
+    city: int
+    dropped: list[int]
+    gained: int
+    seat: int
+
+
+class GodStruck(msgspec.Struct, kw_only=True, tag='GodStruck', tag_field="type"):
+    "A god's negative power, after every positive one: coins lost, conflict tokens given."
+    city: int
+    god: int
+    lost: list[int]
+    removed: list[int]
+    tokens: list[list[int]]
+
+
+class GodsPassed(msgspec.Struct, kw_only=True, tag='GodsPassed', tag_field="type"):
+    direction: int
+    hands: list[list[int]]
+
+
+class GodsRetired(msgspec.Struct, kw_only=True, tag='GodsRetired', tag_field="type"):
+    "Ages I and II: after the conflicts, the gods invoked this age leave the game."
+    age: int
+
+
+class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="type"):
+    card: int
+    city: int
+    neighbour: str
+
+
+class HandsDiscarded(msgspec.Struct, kw_only=True, tag='HandsDiscarded', tag_field="type"):
+    "The last cards of an age, discarded without coins (per city; -1 for others)."
+    cards: list[list[int]]
+    pile: list[int] = msgspec.field(default_factory=list)
+
+
+class HandsPassed(msgspec.Struct, kw_only=True, tag='HandsPassed', tag_field="type"):
+    direction: int
+
+
+class KeepGod(msgspec.Struct, kw_only=True, tag='KeepGod', tag_field="type", forbid_unknown_fields=True):
+    "Prayer: keep one god of the hand; the rest passes on."
+    god: int
+    seat: int
+
+
+class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
+    action: str
+    buy_left: list[int] | None = None
+    buy_right: list[int] | None = None
+    card: int
+    city: int | None = None
+    left: int | None = None
+    right: int | None = None
+    seat: int
+
+
+class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="type", forbid_unknown_fields=True):
+    "A `Play` of an age card (same fields) with a god invoked or discarded for coins.\n\n    The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in\n    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay\n    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god\n    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."
+    action: str
+    buy_left: list[int] | None = None
+    buy_right: list[int] | None = None
+    card: int
+    city: int | None = None
+    god: int
+    god_buy_left: list[int] | None = None
+    god_buy_right: list[int] | None = None
+    god_first: bool = False
+    god_left: int | None = None
+    god_right: int | None = None
+    left: int | None = None
+    right: int | None = None
+    seat: int
+    targets: list[int] = msgspec.field(default_factory=list)
+    use: str = 'invoke'
+
+
+class PrayerBegan(msgspec.Struct, kw_only=True, tag='PrayerBegan', tag_field="type"):
+    age: int
+    hands: list[list[int]]
+
+
+class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="type"):
+    cities: list[int]
+
+
+class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="type"):
+    "Every choice of a step revealed and applied together."
+    actions: list[Action]
+
+
+class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type"):
+    cities: list[int]
+    drawn: int = -1
+    holder: int = 0
+    turn: int
+
+
+Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod
+
+
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired
+
+
+Deal = dict[str, Any]
+
+
+View = FaithSevenWondersView
+
+
+__all__ = ["Command", "Deal", "Event", "RULESET", "View"]

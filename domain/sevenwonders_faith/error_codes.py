@@ -1,0 +1,12 @@
+"""The codes Faith's rules refuse a command with (besides 7 Wonders' and the kernel's)."""
+
+CODES: dict[str, str] = {
+    "god_not_in_hand": "The god is not in the seat's hand of gods this prayer round.",
+    "god_for_own_city": "A god is played with the seat's own card, not the Free City's.",
+    "god_not_kept": "The god is not among the gods the city kept.",
+    "no_more_gods": "The city may invoke no more gods this Age.",
+    "unknown_use": "A god is either invoked or discarded for coins.",
+    "bad_targets": "The god's targets are not allowed (a neighbour, a player, not the Free "
+                   "City, as the god says).",
+    "cannot_invoke": "The city cannot meet the god's cost (resources, shields or points).",
+}
