@@ -42,6 +42,25 @@ def test_duel_samples_are_states_the_seat_cannot_tell_from_the_true_one() -> Non
     assert checked > 200
 
 
+def test_seven_wonders_samples_match_the_view_of_the_seat() -> None:
+    game = get_game("7wonders")
+    know = knowledge_for("7wonders")
+    assert know is not None
+    rng = random.Random(3)
+    rebuilt = 0
+    for state, seat in _states(game, 4, 1):
+        view, moves = game.view(state, seat), game.legal_moves(state, seat)
+        sample = know.determinise(game, view, seat, moves, rng)
+        if sample is None:  # declined in special steps (discard build, guild copy)
+            assert view.phase != "play"
+            continue
+        assert game.view(sample, seat) == view
+        rebuilt += 1
+        if seat == 0 and rebuilt > 1:  # others' hands are drawn, not copied
+            assert sample.hands[1:] != state.hands[1:]
+    assert rebuilt > 50
+
+
 def test_hidden_cards_are_resampled() -> None:
     game = get_game("duel")
     know = knowledge_for("duel")
