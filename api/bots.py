@@ -207,3 +207,20 @@ class BotRunner:
             return 0
         self.moves += 1
         return 1
+
+
+async def run_worker(settings: Any, stop: asyncio.Event) -> int:
+    """`polis bots`: a process that only plays bot seats (and fires their wake-ups), with the
+    same runtime as an API process minus HTTP; runs until `stop` is set."""
+    from api.runtime import Runtime
+
+    runtime = Runtime(settings)
+    await runtime.start()
+    _log.info("bot worker started")
+    try:
+        await stop.wait()
+    finally:
+        moves = runtime.bots.moves if runtime.bots is not None else 0
+        await runtime.stop()
+        _log.info("bot worker stopped after %d moves", moves)
+    return 0

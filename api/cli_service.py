@@ -39,6 +39,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.add_argument("--check", action="store_true", help="fail if the file differs")
     export.set_defaults(func=_export_openapi)
 
+    bots = sub.add_parser("bots", help="run a worker that only plays bot seats")
+    bots.set_defaults(func=_bots)
+
 
 def _settings() -> Settings:
     """The settings from the environment; a bad one exits with one line naming it."""
@@ -197,3 +200,22 @@ def _export_openapi(args: argparse.Namespace) -> int:
     args.output.write_bytes(document)
     print(f"wrote {args.output}")
     return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    """A bot worker until SIGINT or SIGTERM (`api/bots.py`; POLIS_BOT_* settings)."""
+    import logging
+
+    from api.bots import run_worker
+
+    logging.basicConfig(level=logging.INFO)
+    settings = _settings()
+
+    async def run() -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
+        return await run_worker(settings, stop)
+
+    return asyncio.run(run())
