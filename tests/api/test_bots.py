@@ -120,3 +120,8 @@ async def test_bad_bot_seats_are_refused(http: httpx.AsyncClient) -> None:
     response = await http.post("/games", json={
         "kind": "duel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"bots": ["x"]}})
     assert response.json()["code"] == "invalid_options"
+    for kind, seats in (("duel", 2), ("7wonders", 3)):  # clocks are not built: refused
+        response = await http.post("/games", json={
+            "kind": kind, "seats": [{"bot": "random"}] * seats,
+            "options": {"clock": {"bank_seconds": 300}}})
+        assert response.status_code == 422 and response.json()["code"] == "unknown_option"
