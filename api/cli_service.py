@@ -48,6 +48,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export_ws.add_argument("--check", action="store_true", help="fail if the file differs")
     export_ws.set_defaults(func=_export_asyncapi)
 
+    bots = sub.add_parser("bots", help="run a worker that only plays bot seats")
+    bots.set_defaults(func=_bots)
+
 
 def _settings() -> Settings:
     """The settings from the environment; a bad one exits with one line naming it."""
@@ -222,3 +225,22 @@ def _export_asyncapi(args: argparse.Namespace) -> int:
     ASYNCAPI_PATH.write_bytes(document)
     print(f"wrote {ASYNCAPI_PATH}")
     return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    """A bot worker until SIGINT or SIGTERM (`api/bots.py`; POLIS_BOT_* settings)."""
+    import logging
+
+    from api.bots import run_worker
+
+    logging.basicConfig(level=logging.INFO)
+    settings = _settings()
+
+    async def run() -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
+        return await run_worker(settings, stop)
+
+    return asyncio.run(run())

@@ -2437,7 +2437,8 @@ export interface components {
         };
         /** SeatIn */
         SeatIn: {
-            name: string;
+            bot?: string | null;
+            name?: string | null;
         };
         /** SeatPublic */
         SeatPublic: {
