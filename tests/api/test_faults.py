@@ -208,9 +208,9 @@ async def test_rate_limits_are_reached_reported_and_shared(
                 httpx.AsyncClient(base_url=b.url, timeout=10) as http_b:
             created = [await http_a.post("/games", json=body) for _ in range(3)]
             assert [r.status_code for r in created] == [201] * 3
-            await asyncio.sleep(0.6)  # a's counts reach Redis
+            await asyncio.sleep(2.0)  # a's counts reach Redis (synced every 0.2 s)
             assert (await http_b.post("/games", json=body)).status_code == 201
-            await asyncio.sleep(0.6)  # and b learns the total
+            await asyncio.sleep(2.0)  # and b learns the total
             refused = await http_b.post("/games", json=body)
             assert refused.status_code == 429
             assert refused.json()["code"] == "rate_limited"
