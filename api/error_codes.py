@@ -48,6 +48,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("token_in_url", 400, "WebSocket: a seat token was put in the URL; it is refused "
               "there because URLs are logged."),
     ErrorCode("already_following", 400, "WebSocket: a second `follow` on the same socket."),
+    ErrorCode("invalid_bot", 400,
+              "A seat names an unknown bot level, or names no player and no bot; `details` "
+              "lists the levels."),
     ErrorCode("unauthorized", 401, "Missing or unknown seat token where one is needed."),
     ErrorCode("forbidden", 403, "The request is not allowed."),
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),

@@ -57,6 +57,7 @@ export const ERROR_CODES = {
   "internal_error": "An unexpected error; the request id finds it in the log.",
   "invalid_after_version": "WebSocket: `after_version` is not a version of the game.",
   "invalid_body": "The body does not match its schema; `details` says where.",
+  "invalid_bot": "A seat names an unknown bot level, or names no player and no bot; `details` lists the levels.",
   "invalid_command": "The command is not one of the game's commands (unknown `type` or wrong fields).",
   "invalid_deal": "The explicit deal does not match the game's deal format or its contents.",
   "invalid_option": "An option has a value the game does not accept.",
