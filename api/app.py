@@ -12,6 +12,7 @@ from api.games import GamesController
 from api.health import health, metrics, ready
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
+from api.web import ROUTES as WEB_ROUTES
 from api.websocket import game_socket
 from infra.settings import Settings
 
@@ -25,7 +26,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     configure_logging(settings.log_format == "json")
     runtime = Runtime(settings)
     app = Litestar(
-        route_handlers=[GamesController, game_socket, health, ready, metrics],
+        route_handlers=[GamesController, game_socket, health, ready, metrics, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],
