@@ -10,6 +10,7 @@ from api.access_log import drop_query_strings
 from api.errors import body_checker, handle_exception
 from api.games import GamesController
 from api.health import health, metrics, ready
+from api.kinds import KindsController
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.web import ROUTES as WEB_ROUTES
@@ -26,7 +27,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     configure_logging(settings.log_format == "json")
     runtime = Runtime(settings)
     app = Litestar(
-        route_handlers=[GamesController, game_socket, health, ready, metrics, *WEB_ROUTES],
+        route_handlers=[
+            GamesController, game_socket, health, ready, metrics, KindsController, *WEB_ROUTES,
+        ],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],

@@ -39,6 +39,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.add_argument("--check", action="store_true", help="fail if the file differs")
     export.set_defaults(func=_export_openapi)
 
+    export_ws = sub.add_parser("export-asyncapi",
+                               help="write the AsyncAPI document of the WebSocket protocol")
+    export_ws.add_argument("--check", action="store_true", help="fail if the file differs")
+    export_ws.set_defaults(func=_export_asyncapi)
+
 
 def _settings() -> Settings:
     """The settings from the environment; a bad one exits with one line naming it."""
@@ -181,8 +186,9 @@ def _rebuild(args: argparse.Namespace) -> int:
 def openapi_document() -> bytes:
     """The OpenAPI document of the app, as stable pretty JSON."""
     from api.app import create_app
+    from api.openapi_doc import complete
 
-    schema = create_app(Settings()).openapi_schema.to_schema()
+    schema = complete(create_app(Settings()).openapi_schema.to_schema())
     return msgspec.json.format(msgspec.json.encode(schema, order="sorted"), indent=2) + b"\n"
 
 
@@ -196,4 +202,19 @@ def _export_openapi(args: argparse.Namespace) -> int:
         return 0
     args.output.write_bytes(document)
     print(f"wrote {args.output}")
+    return 0
+
+
+def _export_asyncapi(args: argparse.Namespace) -> int:
+    from api.asyncapi import ASYNCAPI_PATH, asyncapi_document
+
+    document = asyncapi_document()
+    current = ASYNCAPI_PATH.read_bytes() if ASYNCAPI_PATH.exists() else b""
+    if args.check:
+        if current != document:
+            print(f"{ASYNCAPI_PATH} is out of date: run `polis export-asyncapi`", file=sys.stderr)
+            return 1
+        return 0
+    ASYNCAPI_PATH.write_bytes(document)
+    print(f"wrote {ASYNCAPI_PATH}")
     return 0

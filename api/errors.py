@@ -1,4 +1,6 @@
-"""One error shape everywhere: `{"code", "message", "details"}`, over HTTP and WebSocket."""
+"""One error shape everywhere, over HTTP and WebSocket: an RFC 9457 problem details object
+(`type`, `title`, `status`, `detail`) that keeps the machine-readable `code`, the
+`message`, `details` and `request_id` clients read."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
-from api import refusals
+from api import error_codes, refusals
 from api.limits import too_deep
 from api.request_ids import current as current_request_id
 
@@ -25,6 +27,29 @@ class ErrorBody(msgspec.Struct, frozen=True):
     details: dict[str, Any] = {}
     request_id: str | None = None
     """The request's id (also in the `X-Request-Id` header and the server's log lines)."""
+    type: str = "about:blank"
+    """RFC 9457: a URI naming the problem, `urn:polis:error:<code>`."""
+    title: str = ""
+    """RFC 9457: the code's meaning from the catalogue (the same for every occurrence)."""
+    status: int | None = None
+    """RFC 9457: the HTTP status (the WebSocket sends the one the same refusal gets over HTTP)."""
+    detail: str = ""
+    """RFC 9457: this occurrence, for a person (the same text as `message`)."""
+
+
+PROBLEM_JSON = "application/problem+json"
+
+
+def as_problem(body: ErrorBody, status: int | None = None) -> ErrorBody:
+    """`body` with the RFC 9457 members filled from its code and `status`."""
+    catalogued = error_codes.status_of(body.code)
+    return msgspec.structs.replace(
+        body,
+        type=error_codes.PROBLEM_TYPE_PREFIX + body.code,
+        title=error_codes.title_of(body.code) or body.code.replace("_", " "),
+        status=status if status is not None else catalogued,
+        detail=body.message,
+    )
 
 
 class ApiError(Exception):
@@ -67,11 +92,12 @@ def error_of(exc: Exception) -> tuple[int, ErrorBody]:
     """The status and body of any exception (500 with no internals for the unexpected),
     with the current request's id."""
     status, body = _error_of(exc)
-    return status, with_request_id(body)
+    return status, with_request_id(body, status)
 
 
-def with_request_id(body: ErrorBody) -> ErrorBody:
-    return msgspec.structs.replace(body, request_id=current_request_id.get())
+def with_request_id(body: ErrorBody, status: int | None = None) -> ErrorBody:
+    """`body` as a problem, with the current request's id."""
+    return msgspec.structs.replace(as_problem(body, status), request_id=current_request_id.get())
 
 
 def _error_of(exc: Exception) -> tuple[int, ErrorBody]:
@@ -137,4 +163,4 @@ def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Respons
         headers["Retry-After"] = str(retry)
     if isinstance(exc, HTTPException) and exc.headers:
         headers.update(exc.headers)
-    return Response(body, status_code=status, headers=headers)
+    return Response(body, status_code=status, headers=headers, media_type=PROBLEM_JSON)

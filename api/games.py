@@ -11,12 +11,15 @@ from litestar.params import (
     FromPath,
     HeaderParameter,
     JSONBody,
+    PathParameter,
     QueryParameter,
 )
 
-from api.errors import ApiError, ErrorBody
+from api.errors import PROBLEM_JSON, ApiError, ErrorBody
 from api.folded import Folded
 from api.game_service import GameService, parse_game_id
+from api.past_views import folded_view
+from api.refusals import NotFound
 from api.runtime import runtime_of
 from api.schemas import (
     MAX_INT,
@@ -62,7 +65,8 @@ _ERRORS = {
 
 def _responses(*statuses: int) -> dict[int, ResponseSpec]:
     return {
-        s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False)
+        s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False,
+                        media_type=PROBLEM_JSON)
         for s in statuses
     }
 
@@ -149,7 +153,7 @@ class GamesController(Controller):
         return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()))
 
     @get(
-        "/{game_id:str}/versions/{version:int}/view",
+        "/{game_id:str}/versions/{version:str}/view",
         operation_id="getViewAtVersion",
         responses=_responses(400, 401, 404),
     )
@@ -157,19 +161,27 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
-        version: FromPath[int],
+        version: Annotated[str, PathParameter(
+            description="A version of the game, from 1 (a malformed one is a 400)")],
         authorization: Authorization = None,
     ) -> ViewOut:
-        """The caller's view at a past version (the last commit point at or before it)."""
+        """The caller's view at a past version: the view after that version's event (an
+        append's intermediate versions included)."""
+        number = parse_version(version)
         service, folded, seat = await caller(request, game_id, authorization)
-        if version < 0:
-            raise ApiError(404, "version_not_found", f"no version {version}")
-        at, view = await service.view(folded.game_id, seat, version)
-        if at < version:  # past the game's current version?
-            record = await service.record(folded.game_id)
-            if version > record.version:
-                raise ApiError(404, "version_not_found", f"no version {version}",
+        if number < 1:
+            raise ApiError(404, "version_not_found", f"no version {number}; the first is 1")
+        try:
+            at, view = await service.view(folded.game_id, seat, number)
+        except NotFound:  # no commit point yet: inside the opening append
+            at, view = 0, ""
+        if at < number:  # inside an append, or past the game's current version
+            exact = await folded_view(service, folded, seat, number)
+            if exact is None:
+                record = await service.record(folded.game_id)
+                raise ApiError(404, "version_not_found", f"no version {number}",
                                {"current_version": record.version})
+            at, view = number, exact
         return ViewOut(str(folded.game_id), at, seat, msgspec.Raw(view.encode()))
 
     @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
@@ -234,3 +246,11 @@ class GamesController(Controller):
             [EventOut(e.version, kind, e.seat, e.recorded_at, msgspec.Raw(payload))
              for e, kind, payload in events],
         )
+
+
+def parse_version(raw: str) -> int:
+    """A version path parameter; 400 `invalid_path_parameter` when it is not a number."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 16:
+        raise ApiError(400, "invalid_path_parameter", f"version {raw!r} is not a version number",
+                       {"parameter": "version"})
+    return int(raw)

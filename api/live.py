@@ -96,7 +96,7 @@ def updates_for(
         redacted = game.redact(decode(row.payload), seat)
         batch.append({
             "version": row.version, "type": event_type_name(redacted), "seat": row.seat,
-            "recorded_at": row.recorded_at.isoformat(), "event": msgspec.Raw(encode(redacted)),
+            "recorded_at": row.recorded_at, "event": msgspec.Raw(encode(redacted)),
         })
         if row.views is None:
             continue
@@ -192,7 +192,7 @@ class Channel:
             if committed.first_version != self.version + 1 or committed.recorded_at is None:
                 await self._advance(None)  # something came in between: read
                 return
-            at = committed.recorded_at.isoformat()
+            at = committed.recorded_at  # encoded like every timestamp: RFC 3339, Z
             encode = msgspec.json.encode
             views = dict(committed.views)
             by_audience: dict[int, list[Sink]] = {}

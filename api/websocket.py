@@ -119,7 +119,7 @@ class GameSession:
             message: ClientMessage = _MESSAGE.decode(raw)
             return message
         except msgspec.DecodeError as exc:
-            await self._error(None, ErrorBody("malformed_message", str(exc)))
+            await self._error(request_id_of(raw), ErrorBody("malformed_message", str(exc)))
             return None
 
     async def _command(self, message: CommandMessage) -> None:
@@ -242,3 +242,20 @@ def _after_version(raw: str | None) -> int | None:
     if after < 0:
         raise Invalid("invalid_after_version", "after_version must be at least 0")
     return after
+
+
+class _RequestId(msgspec.Struct):
+    request_id: Any = None
+
+
+_REQUEST_ID = msgspec.json.Decoder(_RequestId)
+
+
+def request_id_of(raw: str | bytes) -> str | None:
+    """The `request_id` of a message the protocol refuses, when it can be read from it (a
+    JSON object with a string `request_id`), so the client can match the error to it."""
+    try:
+        found = _REQUEST_ID.decode(raw).request_id
+    except msgspec.DecodeError:
+        return None
+    return found if isinstance(found, str) else None

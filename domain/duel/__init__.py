@@ -51,6 +51,7 @@ def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
 
 
 register("duel", _factory)
+import domain.duel.description  # noqa: E402, F401  (registers /kinds facts)
 
 
 def _replay(record: dict[str, Any]) -> TraceResult:

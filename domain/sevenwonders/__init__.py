@@ -28,6 +28,7 @@ def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> SevenWonde
 
 
 register("7wonders", _factory)
+import domain.sevenwonders.description  # noqa: E402, F401  (registers /kinds facts)
 
 
 def _replay(record: dict[str, Any]) -> TraceResult:

@@ -23,8 +23,12 @@ async def _acting(http: httpx.AsyncClient, game_id: str, tokens: list[str]) -> t
 def _error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     body: dict[str, Any] = response.json()
-    assert set(body) == {"code", "message", "details", "request_id"}, body
+    assert set(body) == {"code", "message", "details", "request_id",
+                         "type", "title", "status", "detail"}, body
     assert body["code"] == code and body["request_id"], body
+    assert response.headers["content-type"] == "application/problem+json", response.headers
+    assert body["type"] == f"urn:polis:error:{code}" and body["status"] == status, body
+    assert body["detail"] == body["message"] and body["title"], body
     return body
 
 

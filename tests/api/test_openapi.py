@@ -20,5 +20,5 @@ def test_every_operation_has_an_id_and_the_error_shape() -> None:
             assert operation.get("operationId"), (method, path)
             for status, response in operation["responses"].items():
                 if status.startswith("4"):
-                    schema = response["content"]["application/json"]["schema"]
+                    schema = response["content"]["application/problem+json"]["schema"]
                     assert schema == {"$ref": "#/components/schemas/ErrorBody"}, (path, status)

@@ -1,0 +1,179 @@
+"""The WebSocket protocol as an AsyncAPI 3 document (`openapi/asyncapi.yaml`).
+
+Every message in both directions is a msgspec Struct here (the client's are the ones the
+server decodes); the game layer (views, events, commands) is typed per ruleset with the same
+components as `openapi.json`. `polis export-asyncapi` writes it; a test regenerates and
+compares. The file is JSON, which is YAML 1.2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from api.error_codes import catalogue
+from api.errors import ErrorBody
+from api.game_schemas import any_of, game_components
+from api.websocket import CommandMessage, FollowMessage, PingMessage
+
+ASYNCAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "asyncapi.yaml"
+REF = "#/components/schemas/"
+
+
+class EventEnvelope(msgspec.Struct):
+    """One event of an update, as the receiving seat may see it."""
+
+    version: int
+    type: str
+    seat: int | None
+    """The seat whose command caused it; null for set-up."""
+    recorded_at: str
+    """RFC 3339 in UTC with `Z`, as over HTTP."""
+    event: Any
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="type"):
+    """Sent once when the session starts."""
+
+    game_id: str
+    seat: int | None
+    version: int
+    """The game's version when the session started."""
+    heartbeat_seconds: float
+
+
+class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
+    """The seat's view, sent after `hello` when the client did not name `after_version`."""
+
+    game_id: str
+    version: int
+    view: Any
+
+
+class Update(msgspec.Struct, tag="update", tag_field="type"):
+    """What happened after `after_version`, up to `version` (no gap: each update's
+    `after_version` is the previous one's `version`), and the view at `version`."""
+
+    game_id: str
+    after_version: int
+    version: int
+    events: list[EventEnvelope]
+    view: Any
+
+
+class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type"):
+    version: int
+
+
+class Pong(msgspec.Struct, tag="pong", tag_field="type"):
+    request_id: str | None
+    version: int
+
+
+class CommandAcceptedMessage(msgspec.Struct, tag="command_accepted", tag_field="type"):
+    request_id: str | None
+    first_version: int
+    version: int
+    replayed: bool
+
+
+class CommandRejected(msgspec.Struct, tag="command_rejected", tag_field="type"):
+    request_id: str | None
+    error: ErrorBody
+
+
+class ErrorMessage(msgspec.Struct, tag="error", tag_field="type"):
+    """A refused message (`request_id` echoed when it could be read), or a refused
+    session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408)."""
+
+    request_id: str | None
+    error: ErrorBody
+
+
+CLIENT_MESSAGES: tuple[Any, ...] = (FollowMessage, CommandMessage, PingMessage)
+SERVER_MESSAGES: tuple[Any, ...] = (
+    Hello, Snapshot, Update, Heartbeat, Pong, CommandAcceptedMessage, CommandRejected,
+    ErrorMessage,
+)
+_GAME_FIELDS = {
+    ("Snapshot", "view"): "View",
+    ("Update", "view"): "View",
+    ("EventEnvelope", "event"): "Event",
+    ("CommandMessage", "command"): "Command",
+}
+
+
+def document() -> dict[str, Any]:
+    games, index = game_components(REF)
+    _, parts = msgspec.json.schema_components(
+        (*CLIENT_MESSAGES, *SERVER_MESSAGES), ref_template=REF + "{name}"
+    )
+    for (component, prop), role in _GAME_FIELDS.items():
+        props = parts[component]["properties"]
+        described = {k: v for k, v in props[prop].items() if k == "description"}
+        props[prop] = {**described, **any_of(REF, index, role)}
+    messages: dict[str, Any] = {}
+    for struct in (*CLIENT_MESSAGES, *SERVER_MESSAGES):
+        name = struct.__struct_config__.tag
+        messages[name] = {
+            "name": name,
+            "title": name,
+            "summary": (struct.__doc__ or name).strip().splitlines()[0],
+            "contentType": "application/json",
+            "payload": {"$ref": REF + struct.__name__},
+        }
+    channel_messages = {name: {"$ref": f"#/components/messages/{name}"} for name in messages}
+    client = [m.__struct_config__.tag for m in CLIENT_MESSAGES]
+    server = [m.__struct_config__.tag for m in SERVER_MESSAGES]
+    return {
+        "asyncapi": "3.0.0",
+        "info": {
+            "title": "Polis game WebSocket",
+            "version": "0.1.0",
+            "description": (
+                "Follow one game: the current view, then every new version, and commands with "
+                "replies. The prose is in websocket.md; game layers by ruleset are listed in "
+                "x-rulesets and every error code in x-error-codes."
+            ),
+        },
+        "servers": {
+            "local": {"host": "127.0.0.1:8000", "protocol": "ws",
+                      "description": "`polis serve` with its defaults"},
+        },
+        "channels": {
+            "game": {
+                "address": "/games/{game_id}/ws",
+                "parameters": {"game_id": {"description": "The game's id (a UUID)."}},
+                "messages": channel_messages,
+            }
+        },
+        "operations": {
+            "sendToServer": {
+                "action": "receive", "channel": {"$ref": "#/channels/game"},
+                "summary": "Messages a client sends (the first one `follow`, unless an "
+                           "Authorization header names the seat).",
+                "messages": [{"$ref": f"#/channels/game/messages/{n}"} for n in client],
+            },
+            "receiveFromServer": {
+                "action": "send", "channel": {"$ref": "#/channels/game"},
+                "summary": "Messages the server sends.",
+                "messages": [{"$ref": f"#/channels/game/messages/{n}"} for n in server],
+            },
+        },
+        "components": {
+            "messages": messages,
+            "schemas": dict(sorted({**parts, **games}.items())),
+        },
+        "x-rulesets": {
+            name: {role: {"$ref": REF + schema} for role, schema in roles.items()}
+            for name, roles in index.items()
+        },
+        "x-error-codes": [msgspec.to_builtins(c) for c in catalogue()],
+    }
+
+
+def asyncapi_document() -> bytes:
+    """The document as stable pretty JSON (valid YAML)."""
+    return msgspec.json.format(msgspec.json.encode(document(), order="sorted"), indent=2) + b"\n"

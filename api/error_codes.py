@@ -1,0 +1,102 @@
+"""Every error `code` a client can receive, with its HTTP status and meaning: one catalogue.
+
+The service's own codes are listed here; the rules' codes come from the game packages
+through `domain.kernel.error_codes` (all answered with 422, or 400 for an invalid deal sent
+in the wrong shape). The catalogue goes into `openapi.json` and `asyncapi.yaml`, and a test
+checks that every code raised in the source is in it.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel.error_codes import rule_codes
+
+PROBLEM_TYPE_PREFIX = "urn:polis:error:"
+"""A problem's `type` is this prefix and its `code` (RFC 9457: a URI naming the problem)."""
+
+
+class ErrorCode(msgspec.Struct, frozen=True):
+    code: str
+    status: int
+    """The HTTP status (the WebSocket sends the same body in an `error` or a
+    `command_rejected` message)."""
+    meaning: str
+    raised_by: tuple[str, ...] = ()
+    """For a rule code, the game kinds and expansions whose rules raise it (empty: any)."""
+
+
+SERVICE_CODES: tuple[ErrorCode, ...] = (
+    ErrorCode("bad_request", 400, "The request is malformed (a parameter of the wrong type)."),
+    ErrorCode("invalid_path_parameter", 400,
+              "A path parameter is malformed (a game id that is not a UUID, a version that "
+              "is not a number)."),
+    ErrorCode("malformed_json", 400, "The body is not valid JSON."),
+    ErrorCode("invalid_body", 400, "The body does not match its schema; `details` says where."),
+    ErrorCode("too_deep", 400, "JSON nested deeper than the server accepts."),
+    ErrorCode("invalid_command", 400, "The command is not one of the game's commands "
+              "(unknown `type` or wrong fields)."),
+    ErrorCode("invalid_options", 400, "The options hold characters that cannot be stored."),
+    ErrorCode("idempotency_key_mismatch", 400,
+              "The header and the body name different idempotency keys."),
+    ErrorCode("invalid_after_version", 400,
+              "WebSocket: `after_version` is not a version of the game."),
+    ErrorCode("malformed_message", 400, "WebSocket: the message is not one of the protocol's."),
+    ErrorCode("follow_expected", 400,
+              "WebSocket: the first message must be `follow` (or send an Authorization "
+              "header)."),
+    ErrorCode("token_in_url", 400, "WebSocket: a seat token was put in the URL; it is refused "
+              "there because URLs are logged."),
+    ErrorCode("already_following", 400, "WebSocket: a second `follow` on the same socket."),
+    ErrorCode("unauthorized", 401, "Missing or unknown seat token where one is needed."),
+    ErrorCode("forbidden", 403, "The request is not allowed."),
+    ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),
+    ErrorCode("not_found", 404, "No such route."),
+    ErrorCode("game_not_found", 404, "No game with that id."),
+    ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
+    ErrorCode("method_not_allowed", 405, "The route does not take this method."),
+    ErrorCode("version_conflict", 409, "The game is not at `expected_version`; `details` gives "
+              "the current one."),
+    ErrorCode("idempotency_key_reused", 409,
+              "The idempotency key was used before with another command."),
+    ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),
+    ErrorCode("unsupported_media_type", 415, "The body is not sent as `application/json`."),
+    ErrorCode("rate_limited", 429, "Too many requests from this client; see `Retry-After`."),
+    ErrorCode("too_many_requests", 429, "Too many requests."),
+    ErrorCode("http_error", 400, "Another refusal of the HTTP layer."),
+    ErrorCode("internal_error", 500, "An unexpected error; the request id finds it in the log."),
+    ErrorCode("game_busy", 503,
+              "The game is held by a slow transaction; see `Retry-After`."),
+)
+
+
+def catalogue() -> list[ErrorCode]:
+    """The service's codes, then every rule code, sorted by code."""
+    found = {c.code: c for c in SERVICE_CODES}
+    for code, (meaning, owners) in rule_codes().items():
+        found.setdefault(code, ErrorCode(code, 422, meaning, owners))
+    return sorted(found.values(), key=lambda c: c.code)
+
+
+def title_of(code: str) -> str | None:
+    """The short meaning of `code` (a problem's `title`), None for a code not catalogued."""
+    return _titles().get(code)
+
+
+_TITLES: dict[str, str] = {}
+
+
+def _titles() -> dict[str, str]:
+    if not _TITLES:
+        _TITLES.update({c.code: c.meaning for c in catalogue()})
+    return _TITLES
+
+
+def status_of(code: str) -> int | None:
+    """The HTTP status a code is answered with, None for a code not catalogued."""
+    if not _STATUSES:
+        _STATUSES.update({c.code: c.status for c in catalogue()})
+    return _STATUSES.get(code)
+
+
+_STATUSES: dict[str, int] = {}

@@ -1,0 +1,52 @@
+"""The game layer as JSON Schema: each ruleset's commands, events, views and deals.
+
+Generated from the msgspec types the registry's games declare (`domain.kernel.describe`), so
+a new kind or expansion appears in `openapi.json` and `asyncapi.yaml` without code here
+naming it. Each ruleset (``duel``, ``duel+agora``, ...) gets its own components, prefixed
+with its identifier, so equal names in two games never clash; commands and events are
+tagged unions with `type` as the discriminator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.describe import Ruleset, ruleset_types, rulesets
+
+ROLES = ("Command", "Event", "Deal", "View")
+"""What each ruleset publishes; a legal move is a `Command`."""
+
+
+def ident(ruleset: Ruleset) -> str:
+    """The component prefix of a ruleset: ``duel``, ``duel_agora`` (OpenAPI names allow no +)."""
+    return ruleset.name.replace("+", "_")
+
+
+def game_components(ref_prefix: str) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """(schemas by name, then for each ruleset the name of its schema of each role)."""
+    schemas: dict[str, Any] = {}
+    index: dict[str, dict[str, str]] = {}
+    for ruleset in rulesets():
+        prefix = ident(ruleset)
+        types = ruleset_types(ruleset)
+        tops, parts = msgspec.json.schema_components(
+            (types.command, types.event, types.deal, types.view),
+            ref_template=ref_prefix + prefix + ".{name}",
+        )
+        for name, schema in parts.items():
+            schemas[f"{prefix}.{name}"] = schema
+        roles: dict[str, str] = {}
+        for role, top in zip(ROLES, tops, strict=True):
+            name = f"{prefix}.{role}"
+            if schemas.get(name) is None:  # no struct already carries this name
+                schemas[name] = top
+            roles[role] = name
+        index[ruleset.name] = roles
+    return dict(sorted(schemas.items())), index
+
+
+def any_of(ref_prefix: str, index: dict[str, dict[str, str]], role: str) -> dict[str, Any]:
+    """A schema accepting the `role` of any ruleset (each ruleset's own is documented)."""
+    return {"anyOf": [{"$ref": ref_prefix + roles[role]} for roles in index.values()]}

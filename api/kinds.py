@@ -1,0 +1,110 @@
+"""Game data by name: the game kinds with their expansions and options (`GET /kinds`), and
+each ruleset's catalog (`GET /kinds/{kind}/catalog`) in the reader's language.
+
+Everything comes from the registry (`domain.kernel.describe`, `Game.catalog`) and the game
+packages' translations (`domain.kernel.localisation`): no game is named here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath, QueryParameter
+
+from api.errors import PROBLEM_JSON, ErrorBody
+from api.refusals import NotFound, RuleRefused
+from domain.kernel import DomainError, get_game, kinds
+from domain.kernel.describe import (
+    ExpansionDescription,
+    OptionDescription,
+    description,
+    rulesets,
+)
+from domain.kernel.localisation import DEFAULT_LANGUAGE, LANGUAGES, localise, negotiate
+
+
+class KindOut(msgspec.Struct):
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    expansions: list[ExpansionDescription]
+    options: list[OptionDescription]
+    rulesets: list[list[str]]
+    """Every combination of expansions the rules accept (each a valid `expansions`)."""
+
+
+class KindsOut(msgspec.Struct):
+    kinds: list[KindOut]
+    languages: list[str]
+    """Languages `GET /kinds/{kind}/catalog` is offered in."""
+
+
+class CatalogOut(msgspec.Struct):
+    kind: str
+    expansions: list[str]
+    lang: str
+    """The language of the names (`?lang=` first, then `Accept-Language`; English else)."""
+    fallback_lang: str
+    """The language a missing translation falls back to."""
+    untranslated: list[str]
+    """`section/key` of every name given in `fallback_lang` for want of a translation."""
+    labels: dict[str, dict[str, str]]
+    """Plain vocabularies (resources, colours, ...) and the game's terms, key to name."""
+    catalog: dict[str, Any]
+    """The ruleset's cards, wonders, tokens, ... by the ids views and commands use; every
+    named entry has `name` (in `lang`), `name_en` and `name_lang`."""
+
+
+def kind_out(kind: str) -> KindOut:
+    described = description(kind)
+    low, high = get_game(kind).seat_range()
+    return KindOut(
+        kind, described.title, low, high, list(described.expansions), list(described.options),
+        [list(r.expansions) for r in rulesets(kind)],
+    )
+
+
+class KindsController(Controller):
+    path = "/kinds"
+    tags = ["kinds"]  # noqa: RUF012
+
+    @get("/", operation_id="listKinds")
+    async def list_kinds(self) -> KindsOut:
+        """The game kinds, their expansions, options and seat counts."""
+        return KindsOut([kind_out(k) for k in kinds()], list(LANGUAGES))
+
+    @get("/{kind:str}/catalog", operation_id="getCatalog",
+         responses={
+             404: ResponseSpec(ErrorBody, False, "No such game kind (`unknown_game_kind`).",
+                               PROBLEM_JSON),
+             422: ResponseSpec(ErrorBody, False, "Expansions the kind does not have or the "
+                               "rules do not combine.", PROBLEM_JSON),
+         })
+    async def get_catalog(
+        self,
+        request: Request[Any, Any, Any],
+        kind: FromPath[str],
+        expansions: Annotated[list[str] | None, QueryParameter(
+            description="The ruleset's expansions (repeat the parameter or separate by commas)",
+        )] = None,
+        lang: Annotated[str | None, QueryParameter(
+            max_length=35, description="en, fr or de; overrides Accept-Language")] = None,
+    ) -> Response[CatalogOut]:
+        """The ruleset's game data by id, with names in the reader's language."""
+        if kind not in kinds():
+            raise NotFound("unknown_game_kind", f"no game kind {kind!r}; see GET /kinds",
+                           {"kinds": list(kinds())})
+        named = tuple(e for part in expansions or [] for e in part.split(",") if e)
+        try:
+            game = get_game(kind, named)
+        except DomainError as exc:
+            raise RuleRefused(exc.code, exc.reason) from None
+        chosen = negotiate(lang, request.headers.get("accept-language"))
+        localised = localise(kind, game.catalog(), chosen)
+        body = CatalogOut(kind, list(named), chosen, DEFAULT_LANGUAGE,
+                          localised.untranslated, localised.labels, localised.catalog)
+        return Response(body, headers={"Content-Language": chosen, "Vary": "Accept-Language"})

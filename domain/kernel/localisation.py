@@ -1,0 +1,126 @@
+"""Names in the reader's language, for any game's catalog, without the service naming a game.
+
+A game package offers a language by holding a module ``names_<lang>`` (``names_fr``,
+``names_de``) with `KIND` (the game kind it names things of) and `NAMES`: section (a catalog
+key such as ``cards``, or ``terms`` for the game's vocabulary) to stable key to name.
+Catalog entries may also carry ``name_<lang>`` themselves (from the reference). A name with no
+translation stays English and is listed as such: never a silent gap.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+from typing import Any
+
+import msgspec
+
+import domain
+
+LANGUAGES = ("en", "fr", "de")
+"""Languages a catalog is offered in; English is the catalog's own language."""
+DEFAULT_LANGUAGE = "en"
+
+Names = dict[str, dict[str, str]]
+
+
+def names(kind: str, lang: str) -> Names:
+    """Every translation `lang` has for `kind`, merged over the game packages."""
+    merged: Names = {}
+    if lang == DEFAULT_LANGUAGE:
+        return merged
+    for package in pkgutil.iter_modules(domain.__path__):
+        if not package.ispkg:
+            continue
+        module_name = f"domain.{package.name}.names_{lang}"
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        module = importlib.import_module(module_name)
+        if getattr(module, "KIND", None) != kind:
+            continue
+        for section, table in module.NAMES.items():
+            merged.setdefault(section, {}).update(table)
+    return merged
+
+
+class Localised(msgspec.Struct):
+    """A catalog in one language, with what fell back to English."""
+
+    lang: str
+    catalog: dict[str, Any]
+    """The game's catalog; each named entry's `name` in `lang`, its English `name_en`, and
+    `name_lang`, the language its `name` is in (``en`` where no translation exists)."""
+    labels: Names
+    """Plain vocabularies of the catalog (resources, colours, ...) and `terms`: key to name
+    in `lang` (English where no translation exists)."""
+    untranslated: list[str]
+    """``section/key`` of every name shown in English although `lang` was asked for."""
+
+
+def localise(kind: str, catalog: dict[str, Any], lang: str) -> Localised:
+    """`catalog` with its names in `lang`."""
+    table = names(kind, lang)
+    missing: list[str] = []
+    out: dict[str, Any] = {}
+    labels: Names = {}
+    for section, value in catalog.items():
+        words = [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+        if words and len(words) == len(value):
+            own = table.get(section, {})
+            labels[section] = {v: own.get(v, v) for v in words}
+            if lang != DEFAULT_LANGUAGE:
+                missing.extend(f"{section}/{v}" for v in words if v not in own)
+            out[section] = value
+            continue
+        if not isinstance(value, list):
+            out[section] = value
+            continue
+        entries = []
+        for entry in value:
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                entry = _named(section, entry, lang, table.get(section, {}), missing)
+            entries.append(entry)
+        out[section] = entries
+    terms = table.get("terms", {})
+    if terms:
+        labels["terms"] = dict(terms)
+    return Localised(lang, out, labels, missing)
+
+
+def _named(
+    section: str, entry: dict[str, Any], lang: str, table: dict[str, str], missing: list[str]
+) -> dict[str, Any]:
+    english = entry["name"]
+    key = str(entry.get("key", entry.get("id", english)))
+    found = None
+    if lang != DEFAULT_LANGUAGE:
+        own = entry.get(f"name_{lang}")
+        found = own if isinstance(own, str) and own and own != "unknown" else table.get(key)
+        if found is None:
+            missing.append(f"{section}/{key}")
+    return {**entry, "name": found or english, "name_en": english,
+            "name_lang": lang if found else DEFAULT_LANGUAGE}
+
+
+def negotiate(query: str | None, accept_language: str | None) -> str:
+    """The language to answer in: `?lang=` first, then `Accept-Language` by its q-values,
+    else English. An unknown language is not an error: the answer is English, and says so."""
+    if query:
+        base = query.strip().lower().split("-", 1)[0]
+        return base if base in LANGUAGES else DEFAULT_LANGUAGE
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        pieces = part.strip().split(";")
+        tag = pieces[0].strip().lower().split("-", 1)[0]
+        q = 1.0
+        for param in pieces[1:]:
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag in LANGUAGES and q > 0:
+            ranked.append((-q, index, tag))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
