@@ -51,7 +51,9 @@ async def test_two_browsers_play_a_duel_game_a_spectator_follows(
 
     async with httpx.AsyncClient(base_url=web_api.url) as http:
         game = (await http.get(f"/games/{game_id}")).json()
-        catalog = (await http.get("/web-catalog/duel")).json()
+        names = {lang: [c["name"] for c in (await http.get(
+            "/kinds/duel/catalog", params={"lang": lang})).json()["catalog"]["cards"]]
+            for lang in ("en", "fr")}
     assert game["over"] is True
     final = game["version"]
     for tab in (ada, brutus, viewer):
@@ -67,7 +69,7 @@ async def test_two_browsers_play_a_duel_game_a_spectator_follows(
     await ada.shot("05-duel-score-sheet")
 
     # The spectator reads card names in French, and sees no seat's moves.
-    names_fr = {c["name_fr"] for c in catalog["cards"]} - {c["name"] for c in catalog["cards"]}
+    names_fr = set(names["fr"]) - set(names["en"])
     shown = await viewer.page.locator(".chip[data-card]").all_text_contents()
     assert set(shown) & names_fr, shown[:10]
     assert await viewer.page.locator("button.move").count() == 0

@@ -44,18 +44,6 @@ async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:
         assert not [p for p in schema.json()["paths"] if p.startswith("/web") or p == "/"]
 
 
-async def test_the_catalog_names_cards_in_each_recorded_language(web_api: ApiProcess) -> None:
-    async with httpx.AsyncClient(base_url=web_api.url, timeout=10) as http:
-        duel = (await http.get("/web-catalog/duel")).json()
-        assert duel["cards"][0]["name"] == "Lumber Yard" and duel["cards"][0]["name_fr"]
-        agora = (await http.get("/web-catalog/duel", params={"expansions": "agora"})).json()
-        assert len(agora["cards"]) > len(duel["cards"]) and "decrees" in agora
-        unknown = await http.get("/web-catalog/chess")
-        assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_game_kind"
-        bad = await http.get("/web-catalog/duel", params={"expansions": "nope"})
-        assert bad.status_code == 404
-
-
 def test_static_folder_is_package_data() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'api = ["static/*.html", "static/*.css", "static/js/*.js"]' in pyproject

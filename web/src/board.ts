@@ -1,7 +1,7 @@
 // What every board renderer gets, and the shared pieces: the score sheet and the move buttons.
 
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
 
 export interface BoardContext {
@@ -52,7 +52,7 @@ export function scoreSheet(ctx: BoardContext, categories: string[], scores: numb
     h("caption", {}, t("scores")),
     h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))),
     h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" },
-      h("th", {}, cat), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
+      h("th", {}, label(ctx.catalog, "score_categories", cat)), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
 }
 
 export function movesPanel(board: Board, ctx: BoardContext): HTMLElement {

@@ -4,7 +4,7 @@
 
 import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
 
 const HALF = 50;
@@ -57,7 +57,7 @@ function structure(ctx: BoardContext): HTMLElement {
 function costLine(catalog: Json, card: Json): HTMLElement | null {
   const parts: string[] = [];
   if (card.coins) parts.push(`${card.coins}¢`);
-  (card.cost ?? []).forEach((n: number, i: number) => { if (n) parts.push(`${n} ${catalog.resources[i]}`); });
+  (card.cost ?? []).forEach((n: number, i: number) => { if (n) parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
   return parts.length ? h("span", { class: "cost" }, parts.join(" · ")) : null;
 }
 
@@ -104,7 +104,7 @@ function senate(ctx: BoardContext): HTMLElement | null {
   const { catalog } = ctx;
   const decree = (id: number) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.text ?? `#${id}`);
   const rows = ext.decrees.map((ids: number[], i: number) => h("tr", {},
-    h("th", {}, `${t("chamber")} ${i + 1}`),
+    h("th", {}, `${label(catalog, "terms", "chamber")} ${i + 1}`),
     h("td", { class: "decree" }, ids.map(decree).join(" / ")),
     ...ext.seats.map((s: Json) => h("td", { class: "cubes" }, "■".repeat(s.cubes[i] ?? 0) || "·")),
     h("td", {}, ext.control[i] >= 0 ? seatLabel(ctx, ext.control[i]) : "—")));
@@ -113,7 +113,7 @@ function senate(ctx: BoardContext): HTMLElement | null {
     ...s.conspiracies.map((c: Json) => h("span", { class: "token" },
       c.conspiracy < 0 ? t("hidden") : nameOf(catalog.conspiracies?.[c.conspiracy]),
       c.prepared ? " ★" : "", c.triggered ? " ✔" : ""))));
-  return h("section", { class: "panel senate" }, h("h2", {}, t("senate")),
+  return h("section", { class: "panel senate" }, h("h2", {}, label(catalog, "terms", "senate")),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "decree"),
       ...ext.seats.map((s: Json) => h("th", {}, seatLabel(ctx, s.seat))), h("th", {}, "control"))), h("tbody", {}, ...rows)),
     h("h3", {}, t("conspiracies")), ...conspiracies);

@@ -10,7 +10,7 @@ import { api, ApiError, Follower, GameSummary, Json, SeatSpec } from "./protocol
 import { sevenWondersBoard } from "./sevenwonders.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
-const EXPANSIONS: Record<string, string[]> = { duel: ["agora", "leaders"], "7wonders": ["leaders", "faith"] };
+const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE: Record<string, [number, number]> = { duel: [2, 2], "7wonders": [2, 7] };
 const BOTS = ["random", "greedy"];
 
@@ -54,7 +54,11 @@ async function lobby(): Promise<void> {
     const list: Json[] = Array.isArray(known) ? known : known?.kinds ?? [];
     const names = list.map((k: Json) => (typeof k === "string" ? k : k.kind)).filter((k: string) => k in BOARDS);
     if (names.length) kinds = names;
-    for (const k of list) if (typeof k === "object" && Array.isArray(k.expansions)) EXPANSIONS[k.kind] = k.expansions.map((e: Json) => (typeof e === "string" ? e : e.name));
+    for (const k of list) {
+      if (typeof k !== "object") continue;
+      if (Array.isArray(k.expansions)) EXPANSIONS[k.kind] = k.expansions.map((e: Json) => (typeof e === "string" ? e : e.name));
+      if (typeof k.min_seats === "number") SEAT_RANGE[k.kind] = [k.min_seats, k.max_seats];
+    }
   } catch { /* the service lists no kinds yet: the page's own list */ }
   const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, k))) as HTMLSelectElement;
   const expBox = h("div", { id: "expansions", class: "expansions" });

@@ -35,9 +35,12 @@ async function call(method: string, path: string, token?: string | null, body?: 
 
 export const api = {
   kinds: (): Promise<Json> => call("GET", "/kinds"),
-  catalog: (kind: string, expansions: string[], lang: string): Promise<Json> =>
-    call("GET", `/web-catalog/${encodeURIComponent(kind)}?lang=${lang}` +
-      expansions.map((e) => `&expansions=${encodeURIComponent(e)}`).join("")),
+  /** The ruleset's data with names in `lang`, and the labels of its vocabularies. */
+  catalog: async (kind: string, expansions: string[], lang: string): Promise<Json> => {
+    const reply = await call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?lang=${lang}` +
+      (expansions.length ? `&expansions=${expansions.map(encodeURIComponent).join(",")}` : ""));
+    return { ...reply.catalog, labels: reply.labels, lang: reply.lang };
+  },
   createGame: (kind: string, expansions: string[], seats: SeatSpec[], options: Json = {}): Promise<Json> =>
     call("POST", "/games", null, { kind, expansions, seats, options }),
   game: (id: string): Promise<GameSummary> => call("GET", `/games/${id}`),

@@ -3,7 +3,7 @@
 
 import { Board, BoardContext, cardChip, cardName, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
 
 function wonderOf(catalog: Json, c: Json): Json { return catalog.wonders[c.board] ?? {}; }
@@ -75,7 +75,7 @@ function trade(m: Json, catalog: Json): string {
   const parts: string[] = [];
   const side = (coins: number, buy: number[] | null, word: string) => {
     if (!coins && !(buy ?? []).some((x) => x)) return;
-    const what = (buy ?? []).map((x, i) => (x ? `${x} ${catalog.resources[i]}` : "")).filter(Boolean).join(", ");
+    const what = (buy ?? []).map((x, i) => (x ? `${x} ${label(catalog, "resources", catalog.resources[i])}` : "")).filter(Boolean).join(", ");
     parts.push(`${t("pay")} ${coins}¢ ${t(word)}${what ? ` (${what})` : ""}`);
   };
   side(m.left ?? 0, m.buy_left, "left");

@@ -1,6 +1,6 @@
 // What every board renderer gets, and the shared pieces: the score sheet and the move buttons.
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 export const COLOUR_CSS = {
     brown: "#8b5a2b", grey: "#8a8f98", blue: "#2f6fb5", green: "#2e8b57",
     yellow: "#d4a017", red: "#c0392b", purple: "#7d3c98", white: "#e8e2d0", black: "#333",
@@ -23,7 +23,7 @@ export function seatLabel(ctx, seat) {
     return seat === ctx.mySeat ? `${name} (${t("you")})` : name;
 }
 export function scoreSheet(ctx, categories, scores, seats) {
-    return h("table", { class: "scores", id: "score-sheet" }, h("caption", {}, t("scores")), h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))), h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" }, h("th", {}, cat), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
+    return h("table", { class: "scores", id: "score-sheet" }, h("caption", {}, t("scores")), h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))), h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" }, h("th", {}, label(ctx.catalog, "score_categories", cat)), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
 }
 export function movesPanel(board, ctx) {
     const panel = h("section", { class: "moves", id: "moves" });

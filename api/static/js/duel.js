@@ -3,7 +3,7 @@
 // when Agora is on (view.ext).
 import { COLOUR_CSS, cardChip, cardName, colourOf, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 const HALF = 50;
 const ROW = 58;
 function wonderName(catalog, id) {
@@ -56,7 +56,7 @@ function costLine(catalog, card) {
     if (card.coins)
         parts.push(`${card.coins}¢`);
     (card.cost ?? []).forEach((n, i) => { if (n)
-        parts.push(`${n} ${catalog.resources[i]}`); });
+        parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
     return parts.length ? h("span", { class: "cost" }, parts.join(" · ")) : null;
 }
 function militaryTrack(ctx) {
@@ -91,9 +91,9 @@ function senate(ctx) {
         return null;
     const { catalog } = ctx;
     const decree = (id) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.text ?? `#${id}`);
-    const rows = ext.decrees.map((ids, i) => h("tr", {}, h("th", {}, `${t("chamber")} ${i + 1}`), h("td", { class: "decree" }, ids.map(decree).join(" / ")), ...ext.seats.map((s) => h("td", { class: "cubes" }, "■".repeat(s.cubes[i] ?? 0) || "·")), h("td", {}, ext.control[i] >= 0 ? seatLabel(ctx, ext.control[i]) : "—")));
+    const rows = ext.decrees.map((ids, i) => h("tr", {}, h("th", {}, `${label(catalog, "terms", "chamber")} ${i + 1}`), h("td", { class: "decree" }, ids.map(decree).join(" / ")), ...ext.seats.map((s) => h("td", { class: "cubes" }, "■".repeat(s.cubes[i] ?? 0) || "·")), h("td", {}, ext.control[i] >= 0 ? seatLabel(ctx, ext.control[i]) : "—")));
     const conspiracies = ext.seats.map((s) => h("div", {}, h("strong", {}, seatLabel(ctx, s.seat)), `: ${s.cubes_left} cubes · `, ...s.conspiracies.map((c) => h("span", { class: "token" }, c.conspiracy < 0 ? t("hidden") : nameOf(catalog.conspiracies?.[c.conspiracy]), c.prepared ? " ★" : "", c.triggered ? " ✔" : ""))));
-    return h("section", { class: "panel senate" }, h("h2", {}, t("senate")), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "decree"), ...ext.seats.map((s) => h("th", {}, seatLabel(ctx, s.seat))), h("th", {}, "control"))), h("tbody", {}, ...rows)), h("h3", {}, t("conspiracies")), ...conspiracies);
+    return h("section", { class: "panel senate" }, h("h2", {}, label(catalog, "terms", "senate")), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "decree"), ...ext.seats.map((s) => h("th", {}, seatLabel(ctx, s.seat))), h("th", {}, "control"))), h("tbody", {}, ...rows)), h("h3", {}, t("conspiracies")), ...conspiracies);
 }
 function render(ctx) {
     const { view, catalog } = ctx;

@@ -72,10 +72,14 @@ export function t(key) {
         return key;
     return entry[LANGS.indexOf(current)];
 }
-/** The name of a catalog entry in the reader's language (English when none is recorded). */
+/** The name of a catalog entry: the service gives it in the reader's language (or English
+ * where no translation is recorded). */
 export function nameOf(entry) {
     if (!entry)
         return "?";
-    const local = entry[`name_${current}`];
-    return typeof local === "string" && local ? local : (entry.name ?? entry.key ?? "?");
+    return entry.name || entry.key || "?";
+}
+/** A word of one of the catalog's vocabularies (resources, colours, score lines, terms). */
+export function label(catalog, section, key) {
+    return catalog?.labels?.[section]?.[key] ?? key;
 }

@@ -8,7 +8,7 @@ import { LANGS, lang, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
-const EXPANSIONS = { duel: ["agora", "leaders"], "7wonders": ["leaders", "faith"] };
+const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE = { duel: [2, 2], "7wonders": [2, 7] };
 const BOTS = ["random", "greedy"];
 const app = document.getElementById("app");
@@ -48,9 +48,14 @@ async function lobby() {
         const names = list.map((k) => (typeof k === "string" ? k : k.kind)).filter((k) => k in BOARDS);
         if (names.length)
             kinds = names;
-        for (const k of list)
-            if (typeof k === "object" && Array.isArray(k.expansions))
+        for (const k of list) {
+            if (typeof k !== "object")
+                continue;
+            if (Array.isArray(k.expansions))
                 EXPANSIONS[k.kind] = k.expansions.map((e) => (typeof e === "string" ? e : e.name));
+            if (typeof k.min_seats === "number")
+                SEAT_RANGE[k.kind] = [k.min_seats, k.max_seats];
+        }
     }
     catch { /* the service lists no kinds yet: the page's own list */ }
     const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, k)));

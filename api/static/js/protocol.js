@@ -26,8 +26,12 @@ async function call(method, path, token, body) {
 }
 export const api = {
     kinds: () => call("GET", "/kinds"),
-    catalog: (kind, expansions, lang) => call("GET", `/web-catalog/${encodeURIComponent(kind)}?lang=${lang}` +
-        expansions.map((e) => `&expansions=${encodeURIComponent(e)}`).join("")),
+    /** The ruleset's data with names in `lang`, and the labels of its vocabularies. */
+    catalog: async (kind, expansions, lang) => {
+        const reply = await call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?lang=${lang}` +
+            (expansions.length ? `&expansions=${expansions.map(encodeURIComponent).join(",")}` : ""));
+        return { ...reply.catalog, labels: reply.labels, lang: reply.lang };
+    },
     createGame: (kind, expansions, seats, options = {}) => call("POST", "/games", null, { kind, expansions, seats, options }),
     game: (id) => call("GET", `/games/${id}`),
     games: (limit = 20) => call("GET", `/games?limit=${limit}`),

@@ -2,7 +2,7 @@
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 import { cardChip, cardName, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { label, nameOf, t } from "./i18n.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
 function cityPanel(ctx, c, relation) {
     const { view, catalog } = ctx;
@@ -64,7 +64,7 @@ function trade(m, catalog) {
     const side = (coins, buy, word) => {
         if (!coins && !(buy ?? []).some((x) => x))
             return;
-        const what = (buy ?? []).map((x, i) => (x ? `${x} ${catalog.resources[i]}` : "")).filter(Boolean).join(", ");
+        const what = (buy ?? []).map((x, i) => (x ? `${x} ${label(catalog, "resources", catalog.resources[i])}` : "")).filter(Boolean).join(", ");
         parts.push(`${t("pay")} ${coins}¢ ${t(word)}${what ? ` (${what})` : ""}`);
     };
     side(m.left ?? 0, m.buy_left, "left");
