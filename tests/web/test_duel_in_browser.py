@@ -91,3 +91,31 @@ async def test_two_browsers_play_a_duel_game_a_spectator_follows(
     await replay.page.wait_for_function(f"document.body.dataset.version === '{middle + 1}'")
     for tab in (ada, brutus, viewer, lobby, replay):
         await tab.close()
+
+
+async def test_an_agora_game_shows_the_senate(browser: Any, web_api: ApiProcess) -> None:
+    """With Agora on, the board adds the Senate: six chambers, decrees, cubes, conspiracies."""
+    rng = random.Random(16)
+    lobby = await Tab.open(browser, web_api.url + "/#lang=en")
+    await lobby.page.wait_for_selector("#create")
+    await lobby.page.select_option("#kind", "duel")
+    await lobby.page.check("input.expansion[value=agora]")
+    await lobby.page.click("#create")
+    await lobby.page.wait_for_selector(".seat-link")
+    links = await lobby.page.eval_on_selector_all(".seat-link", "els => els.map(e => e.href)")
+    tabs = [await Tab.open(browser, link) for link in links]
+    clicks = 0
+    while clicks < 40:  # through the draft into Age I, where senators are recruited
+        moved = [await tab.click_random_move(rng) for tab in tabs]
+        clicks += sum(m is not None for m in moved)
+        if not any(moved):
+            await tabs[0].page.wait_for_timeout(30)
+    await tabs[0].wait_version(await tabs[1].version())
+    senate = tabs[0].page.locator(".senate")
+    await senate.wait_for()
+    assert await senate.locator("tbody tr").count() == 6
+    assert await tabs[0].phase() in ("play", "over")
+    await tabs[0].shot("12-duel-agora-senate")
+    for tab in (*tabs, lobby):
+        assert tab.errors == []
+        await tab.close()

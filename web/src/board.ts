@@ -42,6 +42,15 @@ export function cardChip(catalog: Json, id: number, extra: Record<string, any> =
     cardName(catalog, id));
 }
 
+/** A card's price as printed: coins, then each resource. */
+export function costText(catalog: Json, card: Json): string {
+  if (!card) return "";
+  const parts: string[] = [];
+  if (card.coins) parts.push(`${card.coins}¢`);
+  (card.cost ?? []).forEach((n: number, i: number) => { if (n) parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
+  return parts.join(" · ");
+}
+
 export function seatLabel(ctx: BoardContext, seat: number): string {
   const name = ctx.seatNames[seat] ?? `#${seat}`;
   return seat === ctx.mySeat ? `${name} (${t("you")})` : name;
@@ -57,9 +66,9 @@ export function scoreSheet(ctx: BoardContext, categories: string[], scores: numb
 
 export function movesPanel(board: Board, ctx: BoardContext): HTMLElement {
   const panel = h("section", { class: "moves", id: "moves" });
-  if (ctx.mySeat === null) return panel;
+  if (ctx.mySeat === null) { panel.hidden = true; return panel; }
   if (ctx.moves.length === 0) {
-    panel.append(h("p", { class: "waiting" }, t("waiting")));
+    panel.append(h("p", { class: "waiting" }, ctx.view.phase === "over" ? t("over") : t("waiting")));
     return panel;
   }
   panel.append(h("h2", {}, t("yourMoves")));

@@ -2,12 +2,12 @@
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
 
-import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, costText, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
 
-const HALF = 50;
+const HALF = 46;
 const ROW = 58;
 
 function wonderName(catalog: Json, id: number): string {
@@ -55,10 +55,8 @@ function structure(ctx: BoardContext): HTMLElement {
 }
 
 function costLine(catalog: Json, card: Json): HTMLElement | null {
-  const parts: string[] = [];
-  if (card.coins) parts.push(`${card.coins}¢`);
-  (card.cost ?? []).forEach((n: number, i: number) => { if (n) parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
-  return parts.length ? h("span", { class: "cost" }, parts.join(" · ")) : null;
+  const text = costText(catalog, card);
+  return text ? h("span", { class: "cost" }, text) : null;
 }
 
 function militaryTrack(ctx: BoardContext): HTMLElement {

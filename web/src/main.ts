@@ -13,6 +13,7 @@ const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWonder
 const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE: Record<string, [number, number]> = { duel: [2, 2], "7wonders": [2, 7] };
 const BOTS = ["random", "greedy"];
+const TITLES: Record<string, string> = {};
 
 const app = document.getElementById("app")!;
 let teardown: (() => void) | null = null;
@@ -57,10 +58,12 @@ async function lobby(): Promise<void> {
     for (const k of list) {
       if (typeof k !== "object") continue;
       if (Array.isArray(k.expansions)) EXPANSIONS[k.kind] = k.expansions.map((e: Json) => (typeof e === "string" ? e : e.name));
+      for (const e of k.expansions ?? []) if (e?.title) TITLES[`${k.kind}/${e.name}`] = e.title;
+      if (k.title) TITLES[k.kind] = k.title;
       if (typeof k.min_seats === "number") SEAT_RANGE[k.kind] = [k.min_seats, k.max_seats];
     }
   } catch { /* the service lists no kinds yet: the page's own list */ }
-  const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, k))) as HTMLSelectElement;
+  const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, TITLES[k] ?? k))) as HTMLSelectElement;
   const expBox = h("div", { id: "expansions", class: "expansions" });
   const seatsBox = h("div", { id: "seats", class: "seats" });
   const count = h("input", { id: "seat-count", type: "number", min: 2, max: 7, value: 2 }) as HTMLInputElement;
@@ -75,7 +78,7 @@ async function lobby(): Promise<void> {
     const n = Math.min(hi, Math.max(lo, Number(count.value) || lo));
     count.value = String(n);
     count.disabled = lo === hi;
-    clear(expBox).append(...(EXPANSIONS[kind] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "expansion" }), ` ${e}`)));
+    clear(expBox).append(...(EXPANSIONS[kind] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "expansion" }), ` ${TITLES[`${kind}/${e}`] ?? e}`)));
     while (seatsBox.children.length < n) seatsBox.append(seatRow(seatsBox.children.length));
     while (seatsBox.children.length > n) seatsBox.lastChild!.remove();
   };
@@ -177,6 +180,7 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
       play: (move) => { moves = []; follower.command(move, version); draw(); },
       setFocus: (key) => { focus = key; draw(); },
     };
+    boardEl.className = mySeat === null ? "spectating" : "";
     clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
     drawClocks();
   };

@@ -1,7 +1,7 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 
-import { Board, BoardContext, cardChip, cardName, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, cardChip, cardName, costText, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
@@ -65,10 +65,15 @@ function hand(ctx: BoardContext): HTMLElement {
   const playable = new Set(ctx.moves.filter((m) => "card" in m).map((m) => m.card));
   const chosen = new Set(view.my_choices.map((c: Json) => c.choice?.card));
   return h("section", { class: "panel hand", id: "hand" }, h("h2", {}, t("hand")),
-    h("div", { class: "hand-cards" }, ...view.hand.map((id: number) => cardChip(catalog, id, {
-      class: `chip big colour-${catalog.colours[catalog.cards[id]?.colour] ?? "white"}` + (playable.has(id) ? " playable" : "") + (chosen.has(id) ? " chosen" : ""),
-      onclick: playable.has(id) ? () => ctx.setFocus(cardName(catalog, id)) : undefined,
-    }))));
+    h("div", { class: "hand-cards" }, ...view.hand.map((id: number) => {
+      const chip = cardChip(catalog, id, {
+        class: `chip big colour-${catalog.colours[catalog.cards[id]?.colour] ?? "white"}` + (playable.has(id) ? " playable" : "") + (chosen.has(id) ? " chosen" : ""),
+        onclick: playable.has(id) ? () => ctx.setFocus(cardName(catalog, id)) : undefined,
+      });
+      const cost = costText(catalog, catalog.cards[id]);
+      if (cost) chip.append(h("small", { class: "cost" }, cost));
+      return chip;
+    })));
 }
 
 function trade(m: Json, catalog: Json): string {

@@ -18,6 +18,17 @@ export function cardChip(catalog, id, extra = {}) {
     const colour = colourOf(catalog, id);
     return h("span", { class: `chip colour-${colour}`, style: { borderLeftColor: COLOUR_CSS[colour] }, "data-card": id, ...extra }, cardName(catalog, id));
 }
+/** A card's price as printed: coins, then each resource. */
+export function costText(catalog, card) {
+    if (!card)
+        return "";
+    const parts = [];
+    if (card.coins)
+        parts.push(`${card.coins}¢`);
+    (card.cost ?? []).forEach((n, i) => { if (n)
+        parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
+    return parts.join(" · ");
+}
 export function seatLabel(ctx, seat) {
     const name = ctx.seatNames[seat] ?? `#${seat}`;
     return seat === ctx.mySeat ? `${name} (${t("you")})` : name;
@@ -27,10 +38,12 @@ export function scoreSheet(ctx, categories, scores, seats) {
 }
 export function movesPanel(board, ctx) {
     const panel = h("section", { class: "moves", id: "moves" });
-    if (ctx.mySeat === null)
+    if (ctx.mySeat === null) {
+        panel.hidden = true;
         return panel;
+    }
     if (ctx.moves.length === 0) {
-        panel.append(h("p", { class: "waiting" }, t("waiting")));
+        panel.append(h("p", { class: "waiting" }, ctx.view.phase === "over" ? t("over") : t("waiting")));
         return panel;
     }
     panel.append(h("h2", {}, t("yourMoves")));

@@ -1,10 +1,10 @@
 // The 7 Wonders Duel board: the card structure (face-down cards shown as backs), both cities,
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
-import { COLOUR_CSS, cardChip, cardName, colourOf, scoreSheet, seatLabel } from "./board.js";
+import { COLOUR_CSS, cardChip, cardName, colourOf, costText, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
-const HALF = 50;
+const HALF = 46;
 const ROW = 58;
 function wonderName(catalog, id) {
     return id < 0 ? t("hidden") : nameOf(catalog.wonders[id]);
@@ -52,12 +52,8 @@ function structure(ctx) {
     return h("section", { class: "panel structure-panel" }, h("h2", {}, `${t("structure")} — ${t("age")} ${view.age}`), area);
 }
 function costLine(catalog, card) {
-    const parts = [];
-    if (card.coins)
-        parts.push(`${card.coins}¢`);
-    (card.cost ?? []).forEach((n, i) => { if (n)
-        parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
-    return parts.length ? h("span", { class: "cost" }, parts.join(" · ")) : null;
+    const text = costText(catalog, card);
+    return text ? h("span", { class: "cost" }, text) : null;
 }
 function militaryTrack(ctx) {
     const { view, catalog } = ctx;

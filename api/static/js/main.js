@@ -11,6 +11,7 @@ const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE = { duel: [2, 2], "7wonders": [2, 7] };
 const BOTS = ["random", "greedy"];
+const TITLES = {};
 const app = document.getElementById("app");
 let teardown = null;
 function params() { return new URLSearchParams(location.hash.replace(/^#/, "")); }
@@ -53,12 +54,17 @@ async function lobby() {
                 continue;
             if (Array.isArray(k.expansions))
                 EXPANSIONS[k.kind] = k.expansions.map((e) => (typeof e === "string" ? e : e.name));
+            for (const e of k.expansions ?? [])
+                if (e?.title)
+                    TITLES[`${k.kind}/${e.name}`] = e.title;
+            if (k.title)
+                TITLES[k.kind] = k.title;
             if (typeof k.min_seats === "number")
                 SEAT_RANGE[k.kind] = [k.min_seats, k.max_seats];
         }
     }
     catch { /* the service lists no kinds yet: the page's own list */ }
-    const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, k)));
+    const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, TITLES[k] ?? k)));
     const expBox = h("div", { id: "expansions", class: "expansions" });
     const seatsBox = h("div", { id: "seats", class: "seats" });
     const count = h("input", { id: "seat-count", type: "number", min: 2, max: 7, value: 2 });
@@ -72,7 +78,7 @@ async function lobby() {
         const n = Math.min(hi, Math.max(lo, Number(count.value) || lo));
         count.value = String(n);
         count.disabled = lo === hi;
-        clear(expBox).append(...(EXPANSIONS[kind] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "expansion" }), ` ${e}`)));
+        clear(expBox).append(...(EXPANSIONS[kind] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "expansion" }), ` ${TITLES[`${kind}/${e}`] ?? e}`)));
         while (seatsBox.children.length < n)
             seatsBox.append(seatRow(seatsBox.children.length));
         while (seatsBox.children.length > n)
@@ -176,6 +182,7 @@ async function gameScreen(gameId, token) {
             play: (move) => { moves = []; follower.command(move, version); draw(); },
             setFocus: (key) => { focus = key; draw(); },
         };
+        boardEl.className = mySeat === null ? "spectating" : "";
         clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
         drawClocks();
     };

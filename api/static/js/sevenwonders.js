@@ -1,6 +1,6 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
-import { cardChip, cardName, scoreSheet, seatLabel } from "./board.js";
+import { cardChip, cardName, costText, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
@@ -54,10 +54,16 @@ function hand(ctx) {
     const { view, catalog } = ctx;
     const playable = new Set(ctx.moves.filter((m) => "card" in m).map((m) => m.card));
     const chosen = new Set(view.my_choices.map((c) => c.choice?.card));
-    return h("section", { class: "panel hand", id: "hand" }, h("h2", {}, t("hand")), h("div", { class: "hand-cards" }, ...view.hand.map((id) => cardChip(catalog, id, {
-        class: `chip big colour-${catalog.colours[catalog.cards[id]?.colour] ?? "white"}` + (playable.has(id) ? " playable" : "") + (chosen.has(id) ? " chosen" : ""),
-        onclick: playable.has(id) ? () => ctx.setFocus(cardName(catalog, id)) : undefined,
-    }))));
+    return h("section", { class: "panel hand", id: "hand" }, h("h2", {}, t("hand")), h("div", { class: "hand-cards" }, ...view.hand.map((id) => {
+        const chip = cardChip(catalog, id, {
+            class: `chip big colour-${catalog.colours[catalog.cards[id]?.colour] ?? "white"}` + (playable.has(id) ? " playable" : "") + (chosen.has(id) ? " chosen" : ""),
+            onclick: playable.has(id) ? () => ctx.setFocus(cardName(catalog, id)) : undefined,
+        });
+        const cost = costText(catalog, catalog.cards[id]);
+        if (cost)
+            chip.append(h("small", { class: "cost" }, cost));
+        return chip;
+    })));
 }
 function trade(m, catalog) {
     const parts = [];
