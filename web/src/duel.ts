@@ -141,7 +141,8 @@ function render(ctx: BoardContext): HTMLElement {
   }
   if (view.pending.length) root.append(h("p", { class: "pending" }, `${t("owed")}: ${view.pending.join(", ")}`));
   const cities = view.players.map((p: Json) => city(ctx, p));
-  root.append(h("div", { class: "duel-main" }, cities[0], view.structure.length ? structure(ctx) : h("div"), cities[1]));
+  const standing = view.structure.some((slot: Json) => !slot.taken);
+  root.append(h("div", { class: "duel-main" }, cities[0], standing ? structure(ctx) : h("div"), cities[1]));
   const s = senate(ctx);
   if (s) root.append(s);
   if (view.discard.length) {
