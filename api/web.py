@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from litestar import Response, get
+from litestar.params import FromPath
 
 from api.errors import ApiError
 
@@ -39,7 +40,7 @@ async def web_index() -> Response[bytes]:
 
 
 @get("/web/{name:path}", include_in_schema=False)
-async def web_file(name: str) -> Response[bytes]:
+async def web_file(name: FromPath[str]) -> Response[bytes]:
     return _file(name.lstrip("/"))
 
 

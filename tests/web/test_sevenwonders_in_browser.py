@@ -16,7 +16,8 @@ from tests.web.pages import Tab, play_until_over
 
 async def _server_bots(http: httpx.AsyncClient) -> bool:
     reply = await http.post("/games", json={
-        "kind": "7wonders", "seats": [{"name": "Ada"}, {"bot": "greedy"}, {"bot": "greedy"}]})
+        "kind": "7wonders", "seats": [{"name": "Ada"}, {"name": "Brutus", "bot": "greedy"},
+                                     {"name": "Cleo", "bot": "greedy"}]})
     return reply.status_code == 201
 
 

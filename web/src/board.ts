@@ -51,6 +51,22 @@ export function costText(catalog: Json, card: Json): string {
   return parts.join(" · ");
 }
 
+/** An expansion's part of a view the board has no panel for: listed as it comes, with the
+ * ids of leaders named, rather than hidden. */
+export function extDetails(catalog: Json, ext: Json, shown: string[]): HTMLElement | null {
+  if (!ext || typeof ext !== "object") return null;
+  const rest = Object.entries(ext).filter(([k]) => !shown.includes(k));
+  if (!rest.length) return null;
+  const named = (k: string, v: Json): string => {
+    if (catalog.leaders && /leader/.test(k) && Array.isArray(v)) {
+      return v.map((x: Json) => (typeof x === "number" ? (x < 0 ? t("hidden") : nameOf(catalog.leaders[x])) : JSON.stringify(x))).join(", ");
+    }
+    return JSON.stringify(v);
+  };
+  return h("details", { class: "panel ext" }, h("summary", {}, t("expansions")),
+    h("dl", {}, ...rest.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, named(k, v))])));
+}
+
 export function seatLabel(ctx: BoardContext, seat: number): string {
   const name = ctx.seatNames[seat] ?? `#${seat}`;
   return seat === ctx.mySeat ? `${name} (${t("you")})` : name;

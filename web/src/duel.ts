@@ -2,7 +2,7 @@
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
 
-import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, costText, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
@@ -145,6 +145,8 @@ function render(ctx: BoardContext): HTMLElement {
   root.append(h("div", { class: "duel-main" }, cities[0], standing ? structure(ctx) : h("div"), cities[1]));
   const s = senate(ctx);
   if (s) root.append(s);
+  const more = extDetails(catalog, view.ext, s ? ["decrees", "control", "seats", "deck_size"] : []);
+  if (more) root.append(more);
   if (view.discard.length) {
     root.append(h("section", { class: "panel discard" }, h("h2", {}, `${t("discard")} (${view.discard.length})`),
       ...view.discard.map((id: number) => cardChip(catalog, id))));

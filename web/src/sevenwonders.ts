@@ -1,7 +1,7 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 
-import { Board, BoardContext, cardChip, cardName, costText, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
@@ -29,7 +29,18 @@ function cityPanel(ctx: BoardContext, c: Json, relation: string): HTMLElement {
     h("div", { class: "stages" }, ...stages.map((st: Json, i: number) =>
       h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))),
     h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) =>
-      h("div", { class: "colour-row" }, ...byColour.get(col)!.map((id) => cardChip(catalog, id))))));
+      h("div", { class: "colour-row" }, ...byColour.get(col)!.map((id) => cardChip(catalog, id))))),
+    leaderLine(catalog, view.ext?.recruited?.[c.city]));
+}
+
+function leaderName(catalog: Json, id: number): string {
+  return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
+}
+
+function leaderLine(catalog: Json, ids: number[] | undefined): HTMLElement | null {
+  if (!ids || !ids.length) return null;
+  return h("div", { class: "leaders" }, h("h3", {}, t("leaders")),
+    ...ids.map((id) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))));
 }
 
 function render(ctx: BoardContext): HTMLElement {
@@ -53,7 +64,15 @@ function render(ctx: BoardContext): HTMLElement {
   };
   root.append(h("div", { class: "table-ring" }, ...ordered.map((c: Json) => cityPanel(ctx, c, relation(c.city)))));
   root.append(h("p", { class: "sw-info" }, `${t("discard")}: ${view.discard_size}` + (view.variant ? ` · ${t("pile")}: ${view.pile_size}` : "")));
+  const ext = view.ext;
+  if (ext?.hand?.length || ext?.kept?.length) {
+    root.append(h("section", { class: "panel leaders-hand" }, h("h2", {}, t("leaders")),
+      ...(ext.hand ?? []).map((id: number) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))),
+      ext.kept?.length ? h("p", {}, "✔ ", ext.kept.map((id: number) => leaderName(catalog, id)).join(", ")) : null));
+  }
   if (view.hand.length) root.append(hand(ctx));
+  const more = extDetails(catalog, ext, ["hand", "kept", "recruited"]);
+  if (more) root.append(more);
   if (view.discard.length) {
     root.append(h("section", { class: "panel discard" }, h("h2", {}, t("discard")), ...view.discard.map((id: number) => cardChip(catalog, id))));
   }
@@ -100,7 +119,7 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
   if (move.type === "BuildDiscarded") return { group: t("discard"), label: `${t("build")} ${cardName(catalog, move.card)}` };
   if (move.type === "CopyGuild") return { group: move.type, label: `${cardName(catalog, move.card)} (${move.neighbour})` };
   const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat")
-    .map(([k, v]) => (k === "card" ? cardName(catalog, v as number) : `${k} ${JSON.stringify(v)}`));
+    .map(([k, v]) => (k === "card" ? cardName(catalog, v as number) : k === "leader" ? leaderName(catalog, v as number) : `${k} ${JSON.stringify(v)}`));
   return { group: move.type, label: [move.type, ...fields].join(" · ") };
 }
 

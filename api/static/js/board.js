@@ -29,6 +29,22 @@ export function costText(catalog, card) {
         parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
     return parts.join(" · ");
 }
+/** An expansion's part of a view the board has no panel for: listed as it comes, with the
+ * ids of leaders named, rather than hidden. */
+export function extDetails(catalog, ext, shown) {
+    if (!ext || typeof ext !== "object")
+        return null;
+    const rest = Object.entries(ext).filter(([k]) => !shown.includes(k));
+    if (!rest.length)
+        return null;
+    const named = (k, v) => {
+        if (catalog.leaders && /leader/.test(k) && Array.isArray(v)) {
+            return v.map((x) => (typeof x === "number" ? (x < 0 ? t("hidden") : nameOf(catalog.leaders[x])) : JSON.stringify(x))).join(", ");
+        }
+        return JSON.stringify(v);
+    };
+    return h("details", { class: "panel ext" }, h("summary", {}, t("expansions")), h("dl", {}, ...rest.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, named(k, v))])));
+}
 export function seatLabel(ctx, seat) {
     const name = ctx.seatNames[seat] ?? `#${seat}`;
     return seat === ctx.mySeat ? `${name} (${t("you")})` : name;

@@ -1,7 +1,7 @@
 // The 7 Wonders Duel board: the card structure (face-down cards shown as backs), both cities,
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
-import { COLOUR_CSS, cardChip, cardName, colourOf, costText, scoreSheet, seatLabel } from "./board.js";
+import { COLOUR_CSS, cardChip, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 const HALF = 46;
@@ -116,6 +116,9 @@ function render(ctx) {
     const s = senate(ctx);
     if (s)
         root.append(s);
+    const more = extDetails(catalog, view.ext, s ? ["decrees", "control", "seats", "deck_size"] : []);
+    if (more)
+        root.append(more);
     if (view.discard.length) {
         root.append(h("section", { class: "panel discard" }, h("h2", {}, `${t("discard")} (${view.discard.length})`), ...view.discard.map((id) => cardChip(catalog, id))));
     }

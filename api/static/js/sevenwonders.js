@@ -1,6 +1,6 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
-import { cardChip, cardName, costText, scoreSheet, seatLabel } from "./board.js";
+import { cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
@@ -18,7 +18,15 @@ function cityPanel(ctx, c, relation) {
     const owner = c.seat === null || c.seat === undefined ? "—" : seatLabel(ctx, c.seat);
     const acting = c.seat !== null && view.acting.includes(c.seat);
     const military = c.tokens.reduce((a, b) => a + b, 0);
-    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))));
+    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))), leaderLine(catalog, view.ext?.recruited?.[c.city]));
+}
+function leaderName(catalog, id) {
+    return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
+}
+function leaderLine(catalog, ids) {
+    if (!ids || !ids.length)
+        return null;
+    return h("div", { class: "leaders" }, h("h3", {}, t("leaders")), ...ids.map((id) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))));
 }
 function render(ctx) {
     const { view, catalog } = ctx;
@@ -43,8 +51,15 @@ function render(ctx) {
     };
     root.append(h("div", { class: "table-ring" }, ...ordered.map((c) => cityPanel(ctx, c, relation(c.city)))));
     root.append(h("p", { class: "sw-info" }, `${t("discard")}: ${view.discard_size}` + (view.variant ? ` · ${t("pile")}: ${view.pile_size}` : "")));
+    const ext = view.ext;
+    if (ext?.hand?.length || ext?.kept?.length) {
+        root.append(h("section", { class: "panel leaders-hand" }, h("h2", {}, t("leaders")), ...(ext.hand ?? []).map((id) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))), ext.kept?.length ? h("p", {}, "✔ ", ext.kept.map((id) => leaderName(catalog, id)).join(", ")) : null));
+    }
     if (view.hand.length)
         root.append(hand(ctx));
+    const more = extDetails(catalog, ext, ["hand", "kept", "recruited"]);
+    if (more)
+        root.append(more);
     if (view.discard.length) {
         root.append(h("section", { class: "panel discard" }, h("h2", {}, t("discard")), ...view.discard.map((id) => cardChip(catalog, id))));
     }
@@ -91,7 +106,7 @@ function describe(move, ctx) {
     if (move.type === "CopyGuild")
         return { group: move.type, label: `${cardName(catalog, move.card)} (${move.neighbour})` };
     const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat")
-        .map(([k, v]) => (k === "card" ? cardName(catalog, v) : `${k} ${JSON.stringify(v)}`));
+        .map(([k, v]) => (k === "card" ? cardName(catalog, v) : k === "leader" ? leaderName(catalog, v) : `${k} ${JSON.stringify(v)}`));
     return { group: move.type, label: [move.type, ...fields].join(" · ") };
 }
 export const sevenWondersBoard = { render, describe };
