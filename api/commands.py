@@ -130,17 +130,19 @@ class CommandHandler:
         expected_version: int,
         command_data: Any,
         idempotency_key: str | None,
+        bot_seat: int | None = None,
     ) -> AppendResult:
-        """Decide and append one command; a Refusal says why when it is refused."""
+        """Decide and append one command; a Refusal says why when it is refused.
+        `bot_seat`: the server's bot plays that seat (no token; `api/bots.py`)."""
         if self.observe is None:
             return await self._submit(
-                game_id, token, expected_version, command_data, idempotency_key
+                game_id, token, expected_version, command_data, idempotency_key, bot_seat
             )
         started = time.perf_counter()
         outcome = "error"
         try:
             result = await self._submit(
-                game_id, token, expected_version, command_data, idempotency_key
+                game_id, token, expected_version, command_data, idempotency_key, bot_seat
             )
             outcome = "replayed" if result.replayed else "accepted"
             return result
@@ -157,9 +159,10 @@ class CommandHandler:
         expected_version: int,
         command_data: Any,
         idempotency_key: str | None,
+        bot_seat: int | None = None,
     ) -> AppendResult:
         folded = await self.games.get(game_id)
-        seat = seat_of_token(folded, token)
+        seat = seat_of_token(folded, token) if bot_seat is None else bot_seat
         if seat is None:
             raise unauthorized("commands need the bearer token of a seat")
         game = folded.game

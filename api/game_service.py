@@ -27,6 +27,7 @@ from api.folded import Folded, FoldedGames, Outcome
 from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
+from domain.kernel.registry import rules_options
 from infra.event_store import CREATED, EventStore, GameRecord, StoredEvent
 from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
@@ -93,7 +94,7 @@ class GameService:
                 except msgspec.ValidationError as exc:
                     raise Invalid("invalid_deal", str(exc)) from None
             rng = random.Random(secrets.randbits(64) if seed is None else seed)
-            opening = game.start(len(seat_names), options, rng, explicit)
+            opening = game.start(len(seat_names), rules_options(options), rng, explicit)
         except DomainError as exc:
             raise RuleRefused(exc.code, exc.reason) from None
         state = game.initial_state()

@@ -15,6 +15,7 @@ from litestar.params import (
     QueryParameter,
 )
 
+from api.bots import bot_levels, seats_and_bots
 from api.errors import PROBLEM_JSON, ApiError, ErrorBody
 from api.folded import Folded
 from api.game_service import GameService, parse_game_id
@@ -113,13 +114,15 @@ class GamesController(Controller):
         runtime.limits.check_create(runtime.client_of(request))
         await strict_body(request, CreateGame)
         service = runtime.service
-        names = [s.name for s in data.seats]
+        names, options = seats_and_bots(data.seats, data.options)
         record, tokens = await service.create(
-            data.kind, data.expansions, data.options, names, data.deal, data.seed
+            data.kind, data.expansions, options, names, data.deal, data.seed
         )
+        bots = bot_levels(record.options, len(names))
         return GameCreated(
             game=summary_of(record),
-            seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
+            seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))
+                   if bots[i] is None],
         )
 
     @get("/", operation_id="listGames", responses=_responses(400))

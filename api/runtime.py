@@ -11,6 +11,7 @@ import asyncpg
 from litestar import Litestar
 from litestar.connection import ASGIConnection
 
+from api.bots import BotRunner, BotSettings
 from api.commands import Committed
 from api.game_service import GameService
 from api.live import Hub
@@ -52,6 +53,7 @@ class Runtime:
         self._owned_redis: EmbeddedRedis | None = None
         self.client_of = client_of
         self.metrics = Metrics()
+        self.bots: BotRunner | None = None
 
     @property
     def service(self) -> GameService:
@@ -96,6 +98,10 @@ class Runtime:
         self._hub.start()
         self._counters.start()
         self._register_gauges()
+        self.bots = bots = BotRunner(self._service, self.pool, BotSettings.from_env())
+        bots.start()
+        self.metrics.gauge("polis_bot_moves_total", "Moves this process's bots made.",
+                           lambda: bots.moves, "counter")
 
     def _register_gauges(self) -> None:
         hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
@@ -121,11 +127,15 @@ class Runtime:
             self._hub.committed(committed)
         if self.broker is not None:
             self.broker.publish_soon(committed.game_id, committed.last_version)
+        if self.bots is not None:
+            self.bots.poke()
 
     async def _ruleset(self, game_id: uuid.UUID) -> Game:
         return (await self.service.folded(game_id)).game
 
     async def stop(self) -> None:
+        if self.bots is not None:
+            await self.bots.stop()
         if self._hub is not None:
             await self._hub.stop()
         if self._counters is not None:

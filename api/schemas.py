@@ -20,7 +20,10 @@ JsonValue = Annotated[msgspec.Raw, msgspec.Meta(description="a JSON value define
 
 
 class SeatIn(msgspec.Struct, forbid_unknown_fields=True):
-    name: Name
+    name: Name | None = None
+    """Required for a player's seat; a bot's seat is named after its level by default."""
+    bot: Annotated[str, msgspec.Meta(max_length=16, pattern=NO_NUL)] | None = None
+    """A level (`random`, `greedy`, `strong`): the server plays this seat."""
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):

@@ -8,6 +8,10 @@ from typing import Any
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
 
+SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock")
+"""Options every game kind takes, handled by the service (bot seats, time controls): kept
+in the game's record, stripped before a game's factory sees its options."""
+
 GameFactory = Callable[[tuple[str, ...], dict[str, Any]], Game]
 """Builds the ruleset of a kind for the given expansions and options."""
 
@@ -32,7 +36,12 @@ def get_game(
     if factory is None:
         known = sorted(_FACTORIES)
         raise DomainError("unknown_game_kind", f"no game kind {kind!r}; known: {known}")
-    return factory(tuple(expansions), dict(options or {}))
+    return factory(tuple(expansions), rules_options(options or {}))
+
+
+def rules_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's options without the service's own (`SERVICE_OPTIONS`): what its rules read."""
+    return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
 
 
 def _load_builtin() -> None:

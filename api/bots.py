@@ -1,0 +1,209 @@
+"""Seats played by the server's bots: declared at creation, played through the command path.
+
+A game's bot seats are kept in its options (`"bots": [null, "greedy"]`, one entry per seat),
+written with the game in one statement and stripped before the game's rules see them
+(`domain.kernel.registry.SERVICE_OPTIONS`). Every API process (and `polis bots` workers) runs
+a `BotRunner`: it polls the running games that have bots, and when a bot's seat must act it
+takes a PostgreSQL advisory lock for (game, seat), gives the bot the seat's view and legal
+moves (never the state) and submits the move through `CommandHandler.submit` with the
+version it decided on and the idempotency key `bot:<seat>:<version>`. The lock keeps replicas
+from thinking twice about one turn; the key makes one turn's move land at most once whatever
+happens (a replica killed mid-move, a restart, a lock lost with its connection): a second
+submission for the same turn is a replay or a refused reuse, never a second move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import os
+import random
+import time
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from api.refusals import Invalid, Refusal
+from domain.bots import LEVELS, Budget, SeatInput, choose
+
+_log = logging.getLogger("polis.bots")
+
+BOTS_OPTION = "bots"
+
+
+def seats_and_bots(
+    seats: Sequence[Any], options: dict[str, Any]
+) -> tuple[list[str], dict[str, Any]]:
+    """Seat names and the options to store, from the `seats` of a create request."""
+    if BOTS_OPTION in options:
+        raise Invalid("invalid_options", "bot seats are set in `seats`, not in options")
+    names: list[str] = []
+    bots: list[str | None] = []
+    for i, seat in enumerate(seats):
+        if seat.bot is not None and seat.bot not in LEVELS:
+            raise Invalid("invalid_bot", f"seat {i}: no bot level {seat.bot!r}; known: {LEVELS}",
+                          {"seat": i})
+        if seat.bot is None and seat.name is None:
+            raise Invalid("invalid_seat", f"seat {i} needs a name or a bot", {"seat": i})
+        names.append(seat.name if seat.name is not None else f"{seat.bot} bot")
+        bots.append(seat.bot)
+    if any(bots):
+        options = {**options, BOTS_OPTION: bots}
+    return names, options
+
+
+def bot_levels(options: dict[str, Any], seats: int) -> list[str | None]:
+    """Each seat's bot level (None: a player's seat), from a game's stored options."""
+    found = options.get(BOTS_OPTION)
+    levels: list[str | None] = list(found) if isinstance(found, list) else []
+    return (levels + [None] * seats)[:seats]
+
+
+class BotSettings(msgspec.Struct, frozen=True):
+    enabled: bool = True
+    playouts: int = 200
+    """The strong bot's playouts per move (its budget, cut short by `seconds`)."""
+    seconds: float = 2.0
+    """The most a strong bot thinks about one move."""
+    poll_seconds: float = 0.25
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> BotSettings:
+        e = dict(os.environ if env is None else env)
+        return cls(
+            enabled=e.get("POLIS_BOTS", "on").lower() not in ("off", "0", "false", "no"),
+            playouts=int(e.get("POLIS_BOT_PLAYOUTS", "200")),
+            seconds=float(e.get("POLIS_BOT_SECONDS", "2")),
+            poll_seconds=float(e.get("POLIS_BOT_POLL_SECONDS", "0.25")),
+        )
+
+
+def turn_key(game_id: uuid.UUID, seat: int) -> int:
+    """The advisory-lock key of one bot seat (a signed 64-bit integer)."""
+    digest = hashlib.blake2b(f"bot:{game_id}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def move_seed(game_id: uuid.UUID, seat: int, version: int) -> int:
+    """One turn's random seed: a retried turn thinks the same thoughts."""
+    digest = hashlib.blake2b(f"{game_id}:{seat}:{version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+_RUNNING = """
+SELECT game_id, version FROM games
+WHERE NOT over AND options ? 'bots'
+ORDER BY version
+"""
+
+
+class BotRunner:
+    """Plays the bot seats of every running game (see the module docstring)."""
+
+    def __init__(self, service: Any, pool: asyncpg.Pool, settings: BotSettings) -> None:
+        self.service = service
+        self.pool = pool
+        self.settings = settings
+        self.moves = 0
+        """Moves this process's bots made (a counter for metrics and tests)."""
+        self._checked: dict[uuid.UUID, int] = {}
+        """Games seen with no bot to move, at the version seen."""
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.settings.enabled and self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="bots")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def poke(self) -> None:
+        """A game changed here: look at once rather than at the next poll."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a database outage must not end the loop
+                _log.exception("bot tick failed")
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.settings.poll_seconds)
+
+    async def tick(self) -> int:
+        """Look at every running game with bots that moved since last seen; moves made."""
+        rows = await self.pool.fetch(_RUNNING)
+        made = 0
+        for row in rows:
+            game_id, version = row["game_id"], row["version"]
+            if self._checked.get(game_id) == version:
+                continue
+            moved = await self.play(game_id)
+            made += moved
+            if not moved:
+                self._checked[game_id] = version
+        if len(self._checked) > 100_000:
+            self._checked.clear()
+        return made
+
+    async def play(self, game_id: uuid.UUID) -> int:
+        """Move every bot seat that must act now in `game_id`; the number of moves made."""
+        games = self.service.games
+        folded = await games.get(game_id)
+        async with folded.lock:
+            await games.refresh(folded)
+            state, version = folded.state, folded.version
+        game = folded.game
+        levels = bot_levels(folded.record.options, len(folded.record.seat_names))
+        if game.is_over(state):
+            return 0
+        made = 0
+        for seat in game.acting_seats(state):
+            level = levels[seat]
+            if level is None:
+                continue
+            async with self.pool.acquire() as conn:
+                key = turn_key(game_id, seat)
+                if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
+                    continue  # another replica is on this turn
+                try:
+                    made += await self._move(game, game_id, seat, level, state, version)
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", key)
+        return made
+
+    async def _move(
+        self, game: Any, game_id: uuid.UUID, seat: int, level: str, state: Any, version: int
+    ) -> int:
+        inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
+        if not inp.moves:
+            return 0
+        deadline = time.monotonic() + self.settings.seconds
+        budget = Budget(self.settings.playouts, lambda: time.monotonic() >= deadline)
+        rng = random.Random(move_seed(game_id, seat, version))
+        move = await asyncio.to_thread(choose, level, game, inp, rng, budget)
+        try:
+            result = await self.service.submit(
+                game_id, None, version, msgspec.to_builtins(move), f"bot:{seat}:{version}",
+                bot_seat=seat,
+            )
+        except Refusal as exc:  # the turn moved on, or it was played elsewhere
+            _log.info("bot move not taken: %s %s", game_id, exc.code)
+            return 0
+        if result.replayed:
+            return 0
+        self.moves += 1
+        return 1

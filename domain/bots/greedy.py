@@ -1,0 +1,42 @@
+"""One move ahead: each legal move applied to a state sampled from the view, scored by the
+kind's evaluator (points, coins and threats at stake); ties broken at random."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.bots.base import SeatInput
+from domain.bots.knowledge import Knowledge, knowledge_for
+from domain.kernel.errors import DomainError
+from domain.kernel.game import Game
+
+
+def greedy_move(game: Game, inp: SeatInput, rng: random.Random) -> Any:
+    know = knowledge_for(game.kind)
+    state = None if know is None else know.determinise(game, inp.view, inp.seat, inp.moves, rng)
+    if know is None or state is None:
+        return rng.choice(list(inp.moves))
+    return best_by_evaluation(game, know, state, inp, rng)
+
+
+def best_by_evaluation(
+    game: Game, know: Knowledge, state: Any, inp: SeatInput, rng: random.Random
+) -> Any:
+    best: list[Any] = []
+    best_value = float("-inf")
+    for move in inp.moves:
+        try:
+            _, after = game.step(state, move)
+        except DomainError:
+            continue  # legal for the seat, refused in this sample (a hidden part differs)
+        value = (
+            know.outcome(game, after, inp.seat) * 1000.0
+            if game.is_over(after)
+            else know.evaluate(game, after, inp.seat)
+        )
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return rng.choice(best or list(inp.moves))

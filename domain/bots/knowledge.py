@@ -1,0 +1,54 @@
+"""Per-kind knowledge a bot may use: sample a state from a view, score a state.
+
+Registered by kind; a kind without knowledge is still played by every level (greedy and
+strong then fall back to random moves). Expansions need no code of their own: a kind's
+determiniser reads the view, and what it cannot rebuild it declines (returns None).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from domain.kernel.game import Game
+
+
+class Knowledge(Protocol):
+    def determinise(
+        self, game: Game, view: Any, seat: int, moves: Sequence[Any], rng: random.Random
+    ) -> Any | None:
+        """A full state consistent with what `seat` knows (`view`, `moves`), hidden parts
+        drawn from `rng`; None when this view cannot be rebuilt."""
+        ...
+
+    def evaluate(self, game: Game, state: Any, seat: int) -> float:
+        """How good `state` is for `seat` (points, coins, threats), higher is better."""
+        ...
+
+    def outcome(self, game: Game, state: Any, seat: int) -> float:
+        """The result of a finished game for `seat`: 1 a win, 0 a loss, between for ties
+        and places."""
+        ...
+
+
+_KNOWLEDGE: dict[str, Knowledge] = {}
+_MODULES: dict[str, str] = {
+    "duel": "domain.duel.bot_knowledge",
+    "7wonders": "domain.sevenwonders.bot_knowledge",
+}
+"""Where each kind's knowledge lives, loaded on first use."""
+
+
+def register_knowledge(kind: str, knowledge: Knowledge) -> None:
+    _KNOWLEDGE[kind] = knowledge
+
+
+def knowledge_for(kind: str) -> Knowledge | None:
+    if kind not in _KNOWLEDGE and kind in _MODULES:
+        try:
+            importlib.import_module(_MODULES[kind])
+        except ModuleNotFoundError:
+            return None
+    return _KNOWLEDGE.get(kind)

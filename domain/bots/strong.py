@@ -1,0 +1,78 @@
+"""A search over the seat's information set: determinised UCB at the root.
+
+Each iteration samples a state consistent with the seat's view (the kind's determiniser),
+picks a root move by UCB1 over the results so far, and plays the game out with random
+moves (every seat, hidden parts as sampled). The move with the best mean result wins. The
+budget is a number of playouts and an optional `expired` callable: no clock in here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from domain.bots.base import Budget, SeatInput
+from domain.bots.greedy import best_by_evaluation
+from domain.bots.knowledge import Knowledge, knowledge_for
+from domain.kernel.errors import DomainError
+from domain.kernel.game import Game
+
+EXPLORATION = 0.7
+MAX_PLAYOUT_COMMANDS = 2_000
+
+
+def strong_move(game: Game, inp: SeatInput, rng: random.Random, budget: Budget) -> Any:
+    know = knowledge_for(game.kind)
+    if know is None:
+        return rng.choice(list(inp.moves))
+    moves = list(inp.moves)
+    n = len(moves)
+    visits = [0] * n
+    totals = [0.0] * n
+    first_state = None
+    for it in range(max(budget.playouts, 1)):
+        if budget.expired is not None and it and budget.expired():
+            break
+        state = know.determinise(game, inp.view, inp.seat, moves, rng)
+        if state is None:
+            break
+        if first_state is None:
+            first_state = state
+        i = _ucb_pick(visits, totals, it, rng)
+        try:
+            _, after = game.step(state, moves[i])
+        except DomainError:
+            visits[i] += 1  # not playable in this sample: count it as a loss there
+            continue
+        visits[i] += 1
+        totals[i] += _playout(game, know, after, inp.seat, rng)
+    if first_state is None:
+        return rng.choice(moves)
+    if not any(visits):
+        return best_by_evaluation(game, know, first_state, inp, rng)
+    return moves[max(range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0))]
+
+
+def _ucb_pick(visits: list[int], totals: list[float], it: int, rng: random.Random) -> int:
+    unvisited = [j for j, v in enumerate(visits) if v == 0]
+    if unvisited:
+        return rng.choice(unvisited)
+    log_n = math.log(it + 1)
+    return max(
+        range(len(visits)),
+        key=lambda j: totals[j] / visits[j] + EXPLORATION * math.sqrt(log_n / visits[j]),
+    )
+
+
+def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Random) -> float:
+    step, legal, acting, over = game.step, game.legal_moves, game.acting_seats, game.is_over
+    for _ in range(MAX_PLAYOUT_COMMANDS):
+        if over(state):
+            return know.outcome(game, state, seat)
+        who = acting(state)
+        if not who:
+            break
+        mover = who[0] if len(who) == 1 else rng.choice(who)
+        _, state = step(state, rng.choice(legal(state, mover)))
+    return 0.5

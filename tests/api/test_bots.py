@@ -1,0 +1,122 @@
+"""Bot seats through the API: declared at creation, played by the servers, exactly once.
+
+The session's two API processes both run bot runners on one database, so every bot turn is
+raced by two replicas: the history must still hold one move per turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from typing import Any
+
+import asyncpg
+import httpx
+
+from infra.settings import Settings
+from tests.api.clients import auth
+from tests.api.servers import ApiProcess
+
+
+async def _bot_moves(apis: list[ApiProcess]) -> int:
+    total = 0
+    async with httpx.AsyncClient(timeout=10) as client:
+        for api in apis:
+            text = (await client.get(api.url + "/metrics")).text
+            found = re.search(r"^polis_bot_moves_total\{[^}]*\} (\d+)", text, re.M)
+            assert found, "the bot move counter is published"
+            total += int(found.group(1))
+    return total
+
+
+async def _play_to_end(
+    http: httpx.AsyncClient, game_id: str, tokens: dict[int, str], seed: int,
+    timeout: float = 90.0,
+) -> dict[str, Any]:
+    """Humans play random legal moves; bots are left to the servers."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        game = (await http.get(f"/games/{game_id}")).json()
+        if game["over"]:
+            return dict(game)
+        mine = [s for s in game["summary"].get("acting", []) if s in tokens]
+        if not mine:
+            await asyncio.sleep(0.05)
+            continue
+        seat = rng.choice(mine)
+        moves = (await http.get(f"/games/{game_id}/legal-moves",
+                                headers=auth(tokens[seat]))).json()
+        if not moves["moves"]:
+            await asyncio.sleep(0.05)
+            continue
+        response = await http.post(
+            f"/games/{game_id}/commands",
+            json={"expected_version": moves["version"], "command": rng.choice(moves["moves"])},
+            headers=auth(tokens[seat]),
+        )
+        assert response.status_code in (200, 409), response.text
+    raise AssertionError(f"game {game_id} did not end in {timeout} s")
+
+
+async def _commands(settings: Settings, game_id: str) -> list[asyncpg.Record]:
+    assert settings.database_url
+    conn = await asyncpg.connect(settings.database_url)
+    try:
+        return list(await conn.fetch(
+            "SELECT command_id, seat, first_version FROM commands WHERE game_id = $1"
+            " ORDER BY first_version", game_id))
+    finally:
+        await conn.close()
+
+
+async def test_a_greedy_bot_plays_a_duel_to_the_end(
+    http: httpx.AsyncClient, apis: list[ApiProcess], settings: Settings
+) -> None:
+    before = await _bot_moves(apis)
+    response = await http.post("/games", json={
+        "kind": "duel", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 5})
+    assert response.status_code == 201, response.text
+    created = response.json()
+    assert [s["seat"] for s in created["seats"]] == [0]  # no token for the bot's seat
+    assert created["game"]["seats"][1]["name"] == "greedy bot"
+    game_id = created["game"]["game_id"]
+    game = await _play_to_end(http, game_id, {0: created["seats"][0]["token"]}, 1)
+    assert game["summary"]["winner"] in (0, 1, None)
+    commands = await _commands(settings, game_id)
+    bot = [c for c in commands if c["seat"] == 1]
+    assert bot and all(c["command_id"] == f"bot:1:{c['first_version'] - 1}" for c in bot)
+    assert await _bot_moves(apis) - before == len(bot)
+
+
+async def test_bots_alone_finish_a_seven_wonders_game_once_per_turn(
+    http: httpx.AsyncClient, apis: list[ApiProcess], settings: Settings
+) -> None:
+    """Three bots in simultaneous choices, two replicas racing for every turn."""
+    before = await _bot_moves(apis)
+    response = await http.post("/games", json={
+        "kind": "7wonders", "seats": [{"bot": "random"}, {"bot": "greedy"}, {"bot": "random"}],
+        "seed": 3})
+    assert response.status_code == 201, response.text
+    game_id = response.json()["game"]["game_id"]
+    game = await _play_to_end(http, game_id, {}, 2)
+    assert game["over"]
+    commands = await _commands(settings, game_id)
+    keys = [c["command_id"] for c in commands if c["seat"] is not None]
+    assert len(keys) == len(set(keys)) and all(k.startswith("bot:") for k in keys)
+    assert await _bot_moves(apis) - before == len(keys)
+
+
+async def test_bad_bot_seats_are_refused(http: httpx.AsyncClient) -> None:
+    for seats, code in (
+        ([{"name": "Ada"}, {"bot": "genius"}], "invalid_bot"),
+        ([{"name": "Ada"}, {}], "invalid_seat"),
+    ):
+        response = await http.post("/games", json={"kind": "duel", "seats": seats})
+        assert response.status_code in (400, 422), response.text
+        assert response.json()["code"] == code
+    response = await http.post("/games", json={
+        "kind": "duel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"bots": ["x"]}})
+    assert response.json()["code"] == "invalid_options"

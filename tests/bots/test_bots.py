@@ -1,0 +1,124 @@
+"""Bots play from a seat's view and legal moves only, and every level plays legal moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.bots import Budget, SeatInput, choose
+from domain.bots.knowledge import knowledge_for
+from domain.kernel.game import Game, fold
+from domain.kernel.registry import get_game
+
+
+def _states(game: Game, seats: int, seed: int, every: int = 1):  # type: ignore[no-untyped-def]
+    """(state, seat) pairs along a random game."""
+    rng = random.Random(seed)
+    state = fold(game, game.start(seats, {}, rng, None))
+    i = 0
+    while not game.is_over(state):
+        seat = rng.choice(game.acting_seats(state))
+        if i % every == 0:
+            yield state, seat
+        _, state = game.step(state, rng.choice(game.legal_moves(state, seat)))
+        i += 1
+
+
+def test_duel_samples_are_states_the_seat_cannot_tell_from_the_true_one() -> None:
+    game = get_game("duel")
+    know = knowledge_for("duel")
+    assert know is not None
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(4):
+        for state, seat in _states(game, 2, seed):
+            view, moves = game.view(state, seat), game.legal_moves(state, seat)
+            sample = know.determinise(game, view, seat, moves, rng)
+            assert sample is not None
+            assert game.view(sample, seat) == view
+            assert sorted(map(repr, game.legal_moves(sample, seat))) == sorted(map(repr, moves))
+            checked += 1
+    assert checked > 200
+
+
+def test_seven_wonders_samples_match_the_view_of_the_seat() -> None:
+    game = get_game("7wonders")
+    know = knowledge_for("7wonders")
+    assert know is not None
+    rng = random.Random(3)
+    rebuilt = 0
+    for state, seat in _states(game, 4, 1):
+        view, moves = game.view(state, seat), game.legal_moves(state, seat)
+        sample = know.determinise(game, view, seat, moves, rng)
+        if sample is None:  # declined in special steps (discard build, guild copy)
+            assert view.phase != "play"
+            continue
+        assert game.view(sample, seat) == view
+        rebuilt += 1
+        if seat == 0 and rebuilt > 1:  # others' hands are drawn, not copied
+            assert sample.hands[1:] != state.hands[1:]
+    assert rebuilt > 50
+
+
+def test_hidden_cards_are_resampled() -> None:
+    game = get_game("duel")
+    know = knowledge_for("duel")
+    assert know is not None
+    state, seat = next(_states(game, 2, 3))
+    view = game.view(state, seat)
+    moves = game.legal_moves(state, seat)
+    samples = {know.determinise(game, view, seat, moves, random.Random(i)) for i in range(5)}
+    assert len({s.deal for s in samples if s is not None}) == 5
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_a_bot_sees_only_the_view(level: str) -> None:
+    """Two states that differ only in what the seat may not see get the same move: the
+    bot's input is exactly the seat's view and legal moves."""
+    game = get_game("duel")
+    know = knowledge_for("duel")
+    assert know is not None
+    for state, seat in list(_states(game, 2, 11, every=9))[:6]:
+        view, moves = game.view(state, seat), game.legal_moves(state, seat)
+        twin = know.determinise(game, view, seat, moves, random.Random(99))
+        assert twin is not None and twin.deal != state.deal
+        picks = [
+            choose(level, game, SeatInput(seat, game.view(s, seat), game.legal_moves(s, seat)),
+                   random.Random(5), Budget(playouts=20))
+            for s in (state, twin)
+        ]
+        assert picks[0] == picks[1]
+        assert picks[0] in moves
+
+
+@pytest.mark.parametrize(
+    ("kind", "expansions", "seats"),
+    [("duel", (), 2), ("duel", ("agora",), 2), ("7wonders", (), 3)],
+)
+@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+def test_every_level_plays_legal_moves_of_every_kind(
+    kind: str, expansions: tuple[str, ...], seats: int, level: str
+) -> None:
+    game = get_game(kind, expansions)
+    rng = random.Random(4)
+    for state, seat in list(_states(game, seats, 2, every=15))[:4]:
+        moves = game.legal_moves(state, seat)
+        move = choose(level, game, SeatInput(seat, game.view(state, seat), moves), rng,
+                      Budget(playouts=8))
+        assert move in moves
+
+
+def test_strong_stops_at_its_deadline() -> None:
+    game = get_game("duel")
+    calls = []
+
+    def expired() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    state, seat = next((s, t) for s, t in _states(game, 2, 5) if len(game.legal_moves(s, t)) > 3)
+    moves = game.legal_moves(state, seat)
+    move = choose("strong", game, SeatInput(seat, game.view(state, seat), moves),
+                  random.Random(1), Budget(playouts=10_000, expired=expired))
+    assert move in moves and len(calls) == 3
