@@ -94,7 +94,9 @@ async function lobby(): Promise<void> {
       const created = await api.createGame(kindSel.value, expansions, seats);
       const id = created.game.game_id;
       clear(result).append(h("h2", {}, t("seatLinks")), h("ul", { class: "links" },
-        ...created.seats.map((s: Json) => {
+        ...created.game.seats.map((seat: Json) => {
+          // bots' seats come back without a token: the service plays them
+          const s = created.seats.find((x: Json) => x.seat === seat.seat) ?? seat;
           const url = s.token ? link({ game: id, token: s.token }) : null;
           return h("li", {}, h("strong", {}, s.name), " ",
             url ? h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url) : h("em", {}, t("bot")),

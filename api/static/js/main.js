@@ -96,7 +96,9 @@ async function lobby() {
         try {
             const created = await api.createGame(kindSel.value, expansions, seats);
             const id = created.game.game_id;
-            clear(result).append(h("h2", {}, t("seatLinks")), h("ul", { class: "links" }, ...created.seats.map((s) => {
+            clear(result).append(h("h2", {}, t("seatLinks")), h("ul", { class: "links" }, ...created.game.seats.map((seat) => {
+                // bots' seats come back without a token: the service plays them
+                const s = created.seats.find((x) => x.seat === seat.seat) ?? seat;
                 const url = s.token ? link({ game: id, token: s.token }) : null;
                 return h("li", {}, h("strong", {}, s.name), " ", url ? h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url) : h("em", {}, t("bot")), url ? h("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url) }, "⧉") : "");
             }), h("li", {}, h("a", { href: link({ game: id }), class: "spectate-link" }, t("spectate"))), h("li", {}, h("a", { href: link({ replay: id }), class: "replay-link" }, t("replay")))));
