@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 SHARED_SRC ?= ../shared
 
-.PHONY: install serve test lint typecheck unit smoke bench lock shared-data
+.PHONY: install serve test lint typecheck unit smoke bench lock shared-data clients-install clients-test documents
 
 $(BIN)/polis: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,27 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-unit: install
+unit: install clients-install
 	$(BIN)/python -m pytest
+
+# The client libraries (clients/): the TypeScript client's npm packages, exactly as locked
+# (package-lock.json), for the tests of tests/clients that `unit` runs with the rest.
+CLIENT_TS := clients/typescript
+clients-install: $(CLIENT_TS)/node_modules/.package-lock.json
+
+$(CLIENT_TS)/node_modules/.package-lock.json: $(CLIENT_TS)/package-lock.json
+	cd $(CLIENT_TS) && npm ci --no-audit --no-fund
+
+clients-test: install clients-install
+	$(BIN)/python -m pytest tests/clients
+
+# Regenerate everything derived from the registry and the routes, after adding a game kind,
+# an expansion or a route: both documents, then each client's generated types.
+documents: install clients-install
+	$(BIN)/polis export-openapi
+	$(BIN)/polis export-asyncapi
+	$(BIN)/python clients/python/generate.py
+	cd $(CLIENT_TS) && npm run --silent generate
 
 test: lint typecheck unit
 

@@ -11,6 +11,7 @@ from api.errors import body_checker, handle_exception
 from api.games import GamesController
 from api.health import health, metrics, ready
 from api.kinds import KindsController
+from api.openapi_doc import serve_complete_document
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.web import ROUTES as WEB_ROUTES
@@ -34,14 +35,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],
         request_max_body_size=settings.max_body_bytes,
-        on_startup=[runtime.start],
+        on_startup=[runtime.start, serve_complete_document],
         on_shutdown=[runtime.stop],
         openapi_config=OpenAPIConfig(
             title="Polis",
             version=API_VERSION,
             description=(
-                "Event-sourced game service for the 7 Wonders family. Errors are "
-                '`{"code", "message", "details"}`; the WebSocket protocol is in websocket.md.'
+                "Event-sourced game service for the 7 Wonders family. Errors are RFC 9457 "
+                "problem details that keep a machine-readable `code` (every code is listed in "
+                "`x-error-codes`); each ruleset's game layer is listed in `x-rulesets`; the "
+                "WebSocket protocol is in websocket.md and asyncapi.yaml."
             ),
             components=Components(
                 security_schemes={

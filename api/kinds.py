@@ -23,6 +23,9 @@ from domain.kernel.describe import (
     description,
     rulesets,
 )
+from domain.kernel.describe import (
+    expansions as kind_expansions,
+)
 from domain.kernel.localisation import DEFAULT_LANGUAGE, LANGUAGES, localise, negotiate
 
 
@@ -63,7 +66,7 @@ def kind_out(kind: str) -> KindOut:
     described = description(kind)
     low, high = get_game(kind).seat_range()
     return KindOut(
-        kind, described.title, low, high, list(described.expansions), list(described.options),
+        kind, described.title, low, high, list(kind_expansions(kind)), list(described.options),
         [list(r.expansions) for r in rulesets(kind)],
     )
 

@@ -81,3 +81,12 @@ def _use_bearer(operation: dict[str, Any], required: bool) -> None:
     else:
         operation.pop("parameters", None)
     operation["security"] = [{"seatToken": []}] if required else [{"seatToken": []}, {}]
+
+
+def serve_complete_document(app: Any) -> None:
+    """Make the app's own `/schema/openapi.json` (and its renderers) serve the completed
+    document, the same as the exported file (a startup hook: every route is known then)."""
+    from litestar._openapi.plugin import OpenAPIPlugin
+
+    plugin = app.plugins.get(OpenAPIPlugin)
+    plugin._openapi_schema = complete(plugin.provide_openapi_schema())

@@ -1,6 +1,11 @@
 """How 7 Wonders Duel presents itself to clients: its expansions and options (`/kinds`)."""
 
-from domain.kernel.describe import ExpansionDescription, KindDescription, register_description
+from domain.kernel.describe import (
+    ExpansionDescription,
+    KindDescription,
+    register_description,
+    register_view_type,
+)
 from domain.kernel.error_codes import register_rule_codes
 
 DESCRIPTION = KindDescription(
@@ -31,3 +36,12 @@ def _agora_codes() -> dict[str, str]:
 
 register_rule_codes("duel", _rule_codes)
 register_rule_codes("duel+agora", _agora_codes)
+
+
+def _agora_view() -> type:
+    from domain.duel_agora.view_type import AgoraDuelView
+
+    return AgoraDuelView
+
+
+register_view_type("duel", ("agora",), _agora_view)

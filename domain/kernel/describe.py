@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import itertools
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
-from domain.kernel.registry import get_game, kinds
+from domain.kernel.registry import declared_expansions, get_game, kinds
 
 
 class OptionDescription(msgspec.Struct, frozen=True):
@@ -56,6 +57,16 @@ def description(kind: str) -> KindDescription:
     return _DESCRIPTIONS.get(kind) or KindDescription(title=kind)
 
 
+def expansions(kind: str) -> tuple[ExpansionDescription, ...]:
+    """The kind's expansions: those its description lists, then any other its package
+    declares (named only, until the description gains them)."""
+    described = description(kind).expansions
+    named = {e.name for e in described}
+    extra = tuple(ExpansionDescription(name, name) for name in declared_expansions(kind)
+                  if name not in named)
+    return (*described, *extra)
+
+
 class Ruleset(msgspec.Struct, frozen=True):
     kind: str
     expansions: tuple[str, ...]
@@ -70,7 +81,7 @@ def rulesets(kind: str | None = None) -> list[Ruleset]:
     """Every combination of expansions the registry accepts, kind by kind, base game first."""
     found: list[Ruleset] = []
     for name in (kind,) if kind is not None else kinds():
-        known = [e.name for e in description(name).expansions]
+        known = [e.name for e in expansions(name)]
         for size in range(len(known) + 1):
             for combo in itertools.combinations(known, size):
                 try:
@@ -79,6 +90,16 @@ def rulesets(kind: str | None = None) -> list[Ruleset]:
                     continue  # expansions the rules do not combine
                 found.append(Ruleset(name, combo))
     return found
+
+
+_VIEW_TYPES: dict[tuple[str, tuple[str, ...]], Callable[[], Any]] = {}
+
+
+def register_view_type(kind: str, expansions: tuple[str, ...], load: Callable[[], Any]) -> None:
+    """The precise view type of one ruleset (returned by `load`, called when documents are
+    built), where `view`'s annotation is wider: a base game's view whose expansion part is
+    typed `Any`, say."""
+    _VIEW_TYPES[(kind, tuple(expansions))] = load
 
 
 def view_type(game: Game) -> Any:
@@ -101,4 +122,6 @@ class RulesetTypes(msgspec.Struct, frozen=True):
 
 def ruleset_types(ruleset: Ruleset) -> RulesetTypes:
     game = get_game(ruleset.kind, ruleset.expansions)
-    return RulesetTypes(game.command_type, game.event_type, game.deal_type, view_type(game))
+    load = _VIEW_TYPES.get((ruleset.kind, ruleset.expansions))
+    view = load() if load is not None else view_type(game)
+    return RulesetTypes(game.command_type, game.event_type, game.deal_type, view)

@@ -49,3 +49,17 @@ def _load_builtin() -> None:
         return
     import domain.duel  # noqa: F401  (registers itself)
     import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)
+
+
+def declared_expansions(kind: str) -> tuple[str, ...]:
+    """The expansions a kind's package declares in its `EXPANSIONS` tuple (the convention
+    of the game packages), so documents list a new expansion as soon as it attaches."""
+    _load_builtin()
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        return ()
+    import importlib
+
+    module = importlib.import_module(factory.__module__)
+    declared = getattr(module, "EXPANSIONS", ())
+    return tuple(str(name) for name in declared)

@@ -71,3 +71,12 @@ async def test_refused_websocket_messages_echo_their_request_id(
         refused = await player.wait_for(
             lambda m: m["type"] == "error" and m is not refused)
         assert refused["request_id"] is None  # not a string: not echoed
+
+
+async def test_the_served_document_is_the_exported_one(http: httpx.AsyncClient) -> None:
+    import json
+
+    from api.cli_service import OPENAPI_PATH
+
+    served = (await http.get("/schema/openapi.json")).json()
+    assert served == json.loads(OPENAPI_PATH.read_text())

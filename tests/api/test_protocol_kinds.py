@@ -18,6 +18,11 @@ async def test_kinds_list_every_ruleset_of_the_registry(http: httpx.AsyncClient)
     assert (duel["min_seats"], duel["max_seats"]) == (2, 2)
     assert "agora" in [e["name"] for e in duel["expansions"]]
     assert body["languages"] == ["en", "fr", "de"]
+    seven = next(k for k in body["kinds"] if k["kind"] == "7wonders")
+    assert {o["name"] for o in seven["options"]} == {"sides", "boards"}
+    game = await http.post("/games", json={"kind": "7wonders", "options": {"sides": "B"},
+                                           "seats": [{"name": n} for n in "abc"]})
+    assert game.status_code == 201, game.text  # a listed option is one the game takes
 
 
 async def test_catalog_names_follow_the_readers_language(http: httpx.AsyncClient) -> None:

@@ -1,0 +1,120 @@
+"""The REST API over asyncio (httpx), with typed replies and the game layer decoded by ruleset."""
+
+from __future__ import annotations
+
+from types import ModuleType, TracebackType
+from typing import Any
+
+import httpx
+import msgspec
+
+from polis_client.errors import PolisError
+from polis_client.messages import (
+    CommandAccepted,
+    EventsOut,
+    GameCreated,
+    GameSummary,
+    MovesOut,
+    Problem,
+    ViewOut,
+)
+from polis_client.rulesets import RULESETS
+
+
+def ruleset(kind: str, expansions: list[str] | tuple[str, ...] = ()) -> ModuleType:
+    """The types of a ruleset (its `Command`, `Event`, `Deal`, `View`)."""
+    return RULESETS["+".join((kind, *expansions))]
+
+
+class PolisClient:
+    """One service; `token` arguments are seat tokens (None: a spectator)."""
+
+    def __init__(self, base_url: str, timeout: float = 10.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=timeout)
+
+    async def __aenter__(self) -> PolisClient:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.http.aclose()
+
+    async def _call(self, method: str, path: str, reply: Any, token: str | None = None,
+                    **kwargs: Any) -> Any:
+        headers = dict(kwargs.pop("headers", {}))
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        response = await self.http.request(method, path, headers=headers, **kwargs)
+        if response.status_code >= 400:
+            try:
+                problem = msgspec.json.decode(response.content, type=Problem)
+            except msgspec.DecodeError:
+                problem = Problem(code="http_error", message=response.text)
+            raise PolisError(response.status_code, problem)
+        return msgspec.json.decode(response.content, type=reply)
+
+    async def kinds(self) -> dict[str, Any]:
+        found: dict[str, Any] = await self._call("GET", "/kinds", dict[str, Any])
+        return found
+
+    async def catalog(self, kind: str, expansions: tuple[str, ...] = (),
+                      lang: str | None = None) -> dict[str, Any]:
+        params: dict[str, Any] = {"expansions": ",".join(expansions)} if expansions else {}
+        if lang:
+            params["lang"] = lang
+        found: dict[str, Any] = await self._call(
+            "GET", f"/kinds/{kind}/catalog", dict[str, Any], params=params)
+        return found
+
+    async def create_game(
+        self, kind: str, names: list[str], expansions: tuple[str, ...] = (),
+        seed: int | None = None, options: dict[str, Any] | None = None,
+        deal: msgspec.Struct | None = None,
+    ) -> GameCreated:
+        body: dict[str, Any] = {"kind": kind, "seats": [{"name": n} for n in names],
+                                "expansions": list(expansions), "options": options or {}}
+        if seed is not None:
+            body["seed"] = seed
+        if deal is not None:
+            body["deal"] = msgspec.to_builtins(deal)
+        created: GameCreated = await self._call(
+            "POST", "/games", GameCreated, content=msgspec.json.encode(body),
+            headers={"Content-Type": "application/json"})
+        return created
+
+    async def game(self, game_id: str) -> GameSummary:
+        found: GameSummary = await self._call("GET", f"/games/{game_id}", GameSummary)
+        return found
+
+    async def view(self, game_id: str, token: str | None, version: int | None = None
+                   ) -> ViewOut:
+        path = f"/games/{game_id}/view" if version is None else \
+            f"/games/{game_id}/versions/{version}/view"
+        found: ViewOut = await self._call("GET", path, ViewOut, token)
+        return found
+
+    async def legal_moves(self, game_id: str, token: str) -> MovesOut:
+        found: MovesOut = await self._call("GET", f"/games/{game_id}/legal-moves", MovesOut,
+                                           token)
+        return found
+
+    async def submit(self, game_id: str, token: str, expected_version: int,
+                     command: msgspec.Struct | msgspec.Raw,
+                     idempotency_key: str | None = None) -> CommandAccepted:
+        body: dict[str, Any] = {"expected_version": expected_version, "command": command}
+        if idempotency_key is not None:
+            body["idempotency_key"] = idempotency_key
+        accepted: CommandAccepted = await self._call(
+            "POST", f"/games/{game_id}/commands", CommandAccepted, token,
+            content=msgspec.json.encode(body), headers={"Content-Type": "application/json"})
+        return accepted
+
+    async def events(self, game_id: str, token: str | None, after_version: int = 0,
+                     limit: int = 1000) -> EventsOut:
+        found: EventsOut = await self._call(
+            "GET", f"/games/{game_id}/events", EventsOut, token,
+            params={"after_version": after_version, "limit": limit})
+        return found

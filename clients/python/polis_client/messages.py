@@ -1,0 +1,139 @@
+"""The service's envelopes as msgspec types (openapi.json and asyncapi.yaml); the game layer
+inside them (views, events, commands) is typed per ruleset in `polis_client.rulesets`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Problem(msgspec.Struct, kw_only=True):
+    """An RFC 9457 problem details body; switch on `code`."""
+
+    code: str
+    message: str = ""
+    details: dict[str, Any] = {}
+    request_id: str | None = None
+    type: str = "about:blank"
+    title: str = ""
+    status: int | None = None
+    detail: str = ""
+
+
+class SeatPublic(msgspec.Struct):
+    seat: int
+    name: str
+
+
+class SeatToken(msgspec.Struct):
+    seat: int
+    name: str
+    token: str
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    game_id: str
+    kind: str
+    expansions: list[str]
+    options: dict[str, Any]
+    seats: list[SeatPublic]
+    created_at: str
+    version: int
+    over: bool
+    summary: dict[str, Any]
+    deal: str = "random"
+
+
+class GameCreated(msgspec.Struct):
+    game: GameSummary
+    seats: list[SeatToken]
+
+
+class ViewOut(msgspec.Struct):
+    game_id: str
+    version: int
+    seat: int | None
+    view: msgspec.Raw
+
+
+class MovesOut(msgspec.Struct):
+    game_id: str
+    version: int
+    seat: int
+    moves: list[msgspec.Raw]
+
+
+class CommandAccepted(msgspec.Struct):
+    game_id: str
+    first_version: int
+    version: int
+    replayed: bool
+
+
+class EventOut(msgspec.Struct):
+    version: int
+    type: str
+    seat: int | None
+    recorded_at: str
+    event: msgspec.Raw
+
+
+class EventsOut(msgspec.Struct):
+    game_id: str
+    version: int
+    redacted: bool
+    events: list[EventOut]
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="type"):
+    game_id: str
+    seat: int | None
+    version: int
+    heartbeat_seconds: float
+
+
+class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
+    game_id: str
+    version: int
+    view: msgspec.Raw
+
+
+class Update(msgspec.Struct, tag="update", tag_field="type"):
+    game_id: str
+    after_version: int
+    version: int
+    events: list[EventOut]
+    view: msgspec.Raw
+
+
+class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type"):
+    version: int
+
+
+class Pong(msgspec.Struct, tag="pong", tag_field="type"):
+    request_id: str | None
+    version: int
+
+
+class CommandAcceptedMessage(msgspec.Struct, tag="command_accepted", tag_field="type"):
+    request_id: str | None
+    first_version: int
+    version: int
+    replayed: bool
+
+
+class CommandRejected(msgspec.Struct, tag="command_rejected", tag_field="type"):
+    request_id: str | None
+    error: Problem
+
+
+class ErrorMessage(msgspec.Struct, tag="error", tag_field="type"):
+    request_id: str | None
+    error: Problem
+
+
+ServerMessage = (
+    Hello | Snapshot | Update | Heartbeat | Pong | CommandAcceptedMessage | CommandRejected
+    | ErrorMessage
+)

@@ -1,0 +1,20 @@
+"""Generated from openapi/openapi.json by clients/python/generate.py: do not edit."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from polis_client.rulesets import ruleset_7wonders
+
+from polis_client.rulesets import ruleset_duel
+
+from polis_client.rulesets import ruleset_duel_agora
+
+
+RULESETS: dict[str, ModuleType] = {
+    '7wonders': ruleset_7wonders,
+    'duel': ruleset_duel,
+    'duel+agora': ruleset_duel_agora,
+}
+
+"""Each ruleset's module of types, by its name (kind, then "+expansion")."""

@@ -1,0 +1,190 @@
+// Client of the Polis game service: REST calls typed by openapi.json, and a WebSocket
+// session typed by asyncapi.yaml that resumes from the last version it saw.
+import WebSocket from "ws";
+import type { components } from "./generated/openapi.js";
+import type { components as wsComponents } from "./generated/asyncapi.js";
+import type { ErrorCode, RulesetName, Rulesets } from "./generated/rulesets.js";
+
+export type { components, wsComponents, ErrorCode, RulesetName, Rulesets };
+export { ERROR_CODES } from "./generated/rulesets.js";
+
+type S = components["schemas"];
+type W = wsComponents["schemas"];
+export type Problem = S["ErrorBody"];
+export type GameCreated = S["GameCreated"];
+export type GameSummary = S["GameSummary"];
+export type KindsOut = S["KindsOut"];
+export type CatalogOut = S["CatalogOut"];
+export type CommandAccepted = S["CommandAccepted"];
+export type EventsOut = S["EventsOut"];
+
+/** A view, legal moves and commands typed for one ruleset. */
+export interface ViewOf<R extends RulesetName> { game_id: string; version: number; seat: number | null; view: Rulesets[R]["View"] }
+export interface MovesOf<R extends RulesetName> { game_id: string; version: number; seat: number; moves: Rulesets[R]["Command"][] }
+
+export type ServerMessage =
+  | W["Hello"] | W["Snapshot"] | W["Update"] | W["Heartbeat"] | W["Pong"]
+  | W["CommandAcceptedMessage"] | W["CommandRejected"] | W["ErrorMessage"];
+export type ClientMessage = W["FollowMessage"] | W["CommandMessage"] | W["PingMessage"];
+
+/** The service refused a request: `code` is stable (see ERROR_CODES), `problem` the body. */
+export class PolisError extends Error {
+  constructor(readonly status: number, readonly problem: Problem) {
+    super(`${status} ${problem.code}: ${problem.detail || problem.message}`);
+  }
+  get code(): string { return this.problem.code; }
+}
+
+/** An update did not start where the previous message ended. */
+export class VersionGap extends Error {}
+
+export class PolisClient {
+  constructor(readonly baseUrl: string) {}
+
+  private async call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const response = await fetch(this.baseUrl + path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw new PolisError(response.status, data as Problem);
+    return data as T;
+  }
+
+  kinds(): Promise<KindsOut> { return this.call("GET", "/kinds"); }
+
+  catalog(kind: string, expansions: string[] = [], lang?: "en" | "fr" | "de"): Promise<CatalogOut> {
+    const query = new URLSearchParams();
+    if (expansions.length) query.set("expansions", expansions.join(","));
+    if (lang) query.set("lang", lang);
+    return this.call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?${query}`);
+  }
+
+  createGame(body: S["CreateGame"]): Promise<GameCreated> { return this.call("POST", "/games", null, body); }
+
+  game(gameId: string): Promise<GameSummary> { return this.call("GET", `/games/${gameId}`); }
+
+  view<R extends RulesetName>(gameId: string, token: string | null, version?: number): Promise<ViewOf<R>> {
+    const path = version === undefined ? `/games/${gameId}/view` : `/games/${gameId}/versions/${version}/view`;
+    return this.call("GET", path, token);
+  }
+
+  legalMoves<R extends RulesetName>(gameId: string, token: string): Promise<MovesOf<R>> {
+    return this.call("GET", `/games/${gameId}/legal-moves`, token);
+  }
+
+  submit<R extends RulesetName>(gameId: string, token: string, expectedVersion: number,
+    command: Rulesets[R]["Command"], idempotencyKey?: string): Promise<CommandAccepted> {
+    const body: S["SubmitCommand"] = { expected_version: expectedVersion, command };
+    if (idempotencyKey !== undefined) body.idempotency_key = idempotencyKey;
+    return this.call("POST", `/games/${gameId}/commands`, token, body);
+  }
+
+  events(gameId: string, token: string | null, afterVersion = 0): Promise<EventsOut> {
+    return this.call("GET", `/games/${gameId}/events?after_version=${afterVersion}`, token);
+  }
+}
+
+/**
+ * Follows one game as a seat (its token) or a spectator (null). The token goes in the
+ * first `follow` message, never in the URL. When the socket drops the session reconnects
+ * and follows again after the last version it received, so the server sends exactly what
+ * was missed; each update is checked to start where the last one ended.
+ */
+export class GameSession {
+  version: number | null = null;
+  readonly versions: number[] = [];
+  reconnects = 0;
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private counter = 0;
+  private readonly replies = new Map<string, (m: ServerMessage) => void>();
+  private opened: Promise<void> = Promise.resolve();
+
+  constructor(readonly wsBase: string, readonly gameId: string, readonly token: string | null,
+    readonly onMessage: (m: ServerMessage) => void = () => {}, readonly onError: (e: Error) => void = () => {},
+    readonly maxRetries = 5) {}
+
+  start(): Promise<void> {
+    this.opened = this.open(0);
+    return this.opened;
+  }
+
+  private open(failures: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${this.wsBase}/games/${this.gameId}/ws`);
+      this.socket = socket;
+      socket.on("open", () => {
+        const follow: W["FollowMessage"] = { type: "follow", token: this.token, after_version: this.version };
+        socket.send(JSON.stringify(follow));
+        resolve();
+      });
+      socket.on("message", (data) => {
+        try {
+          this.track(JSON.parse(data.toString()) as ServerMessage);
+        } catch (error) {
+          this.onError(error as Error);
+        }
+      });
+      socket.on("error", (error) => { if (failures > this.maxRetries) reject(error); });
+      socket.on("close", () => {
+        if (this.stopped || this.socket !== socket) return;
+        if (failures + 1 > this.maxRetries) {
+          this.onError(new Error(`gave up after ${this.maxRetries} reconnects`));
+          return;
+        }
+        this.reconnects += 1;
+        this.opened = new Promise((r) => setTimeout(r, 50 * (failures + 1))).then(() => this.open(failures + 1));
+      });
+    });
+  }
+
+  private track(message: ServerMessage): void {
+    if (message.type === "snapshot") {
+      this.version = message.version;
+    } else if (message.type === "update") {
+      if (this.version !== null && message.after_version !== this.version) {
+        throw new VersionGap(`update after ${message.after_version}, last seen ${this.version}`);
+      }
+      message.events.forEach((event, i) => {
+        if (event.version !== message.after_version + i + 1) {
+          throw new VersionGap(`update ${message.after_version}..${message.version} has ${event.version}`);
+        }
+        this.versions.push(event.version);
+      });
+      this.version = message.version;
+    } else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error") {
+      const reply = this.replies.get(message.request_id ?? "");
+      if (reply) {
+        this.replies.delete(message.request_id ?? "");
+        reply(message);
+      }
+    }
+    this.onMessage(message);
+  }
+
+  /** Close the socket as a network failure would: the session reconnects and resumes. */
+  drop(): void { this.socket?.terminate(); }
+
+  /** Send a command over the socket; resolves with its `command_accepted` reply. */
+  async submit<R extends RulesetName>(expectedVersion: number, command: Rulesets[R]["Command"]): Promise<W["CommandAcceptedMessage"]> {
+    await this.opened;
+    const requestId = `r${++this.counter}`;
+    const reply = new Promise<ServerMessage>((resolve) => this.replies.set(requestId, resolve));
+    const message: W["CommandMessage"] = { type: "command", request_id: requestId, expected_version: expectedVersion, command };
+    this.socket?.send(JSON.stringify(message));
+    const answer = await reply;
+    if (answer.type === "command_accepted") return answer;
+    if (answer.type === "command_rejected" || answer.type === "error") {
+      throw new PolisError(answer.error.status ?? 400, answer.error as Problem);
+    }
+    throw new Error(`unexpected reply ${answer.type}`);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.socket?.close();
+  }
+}
