@@ -147,6 +147,7 @@ async def test_wheel_without_extras_serves_a_websocket_game(
 async def _serves_the_browser_client(base: str) -> None:
     """The page and its scripts come from the installed wheel (package data), not a checkout."""
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        for path in ("/", "/web/style.css", "/web/js/main.js", "/web/js/protocol.js"):
+        for path in ("/", "/web/style.css", "/web/js/web/src/main.js",
+                     "/web/js/clients/typescript/src/index.js"):
             reply = await http.get(path)
             assert reply.status_code == 200, (path, reply.status_code)

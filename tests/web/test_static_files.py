@@ -1,26 +1,31 @@
 """The page's files as the service serves them: what is served, with which type, and
-nothing outside the client's folder; the catalog the page names cards from."""
+nothing outside the client's folder."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import httpx
 
 from tests.api.servers import ROOT, ApiProcess
 
+BUILT = ROOT / "api" / "static" / "js"
+
 
 def test_every_typescript_module_has_its_built_script_committed() -> None:
-    """Running the page needs no build step, so each source's output must be in the tree."""
-    sources = {p.stem for p in (ROOT / "web" / "src").glob("*.ts")}
-    built = {p.stem for p in (ROOT / "api" / "static" / "js").glob("*.js")}
-    assert sources and sources == built
-    for stem in sources:
-        ts = (ROOT / "web" / "src" / f"{stem}.ts").read_text()
-        js = (ROOT / "api" / "static" / "js" / f"{stem}.js").read_text()
-        exported = [line.split("(")[0] for line in ts.splitlines()
-                    if line.startswith("export function ")]
-        assert all(name in js for name in exported), stem  # built from this version
+    """Running the page needs no build step, so each source's output must be in the tree:
+    the page's modules and the client library's (web/tsconfig.json builds both)."""
+    sources = [*(ROOT / "web" / "src").glob("*.ts"),
+               ROOT / "clients" / "typescript" / "src" / "index.ts",
+               *(ROOT / "clients" / "typescript" / "src" / "generated").glob("*.ts")]
+    built = {p.relative_to(BUILT).with_suffix("") for p in BUILT.rglob("*.js")}
+    assert {p.relative_to(ROOT).with_suffix("") for p in sources} == built
+    for source in sources:
+        ts = source.read_text()
+        js = (BUILT / source.relative_to(ROOT)).with_suffix(".js").read_text()
+        exported = [line.split("(")[0].split(" extends")[0].split(" {")[0]
+                    .replace("export ", "").replace("async ", "")
+                    for line in ts.splitlines()
+                    if line.startswith(("export function ", "export class ", "export async"))]
+        assert all(name in js for name in exported), source  # built from this version
 
 
 async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:
@@ -29,8 +34,8 @@ async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:
         assert index.status_code == 200
         assert index.headers["content-type"].startswith("text/html")
         assert index.headers["referrer-policy"] == "no-referrer"
-        assert '<script type="module" src="/web/js/main.js">' in index.text
-        script = await http.get("/web/js/main.js")
+        assert '<script type="module" src="/web/js/web/src/main.js">' in index.text
+        script = await http.get("/web/js/web/src/main.js")
         assert script.status_code == 200
         assert script.headers["content-type"].startswith("text/javascript")
         assert (await http.get("/web/style.css")).headers["content-type"].startswith("text/css")
@@ -44,7 +49,20 @@ async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:
         assert not [p for p in schema.json()["paths"] if p.startswith("/web") or p == "/"]
 
 
-def test_static_folder_is_package_data() -> None:
-    pyproject = (ROOT / "pyproject.toml").read_text()
-    assert 'api = ["static/*.html", "static/*.css", "static/js/*.js"]' in pyproject
-    assert Path(ROOT / "api" / "static" / "index.html").is_file()
+
+async def test_a_wrong_seat_token_is_refused_once_and_shown(
+    browser: object, web_api: ApiProcess
+) -> None:
+    """A seat link with a token the game does not know: one refusal shown, no retry loop."""
+    from tests.web.pages import Tab
+
+    async with httpx.AsyncClient(base_url=web_api.url, timeout=10) as http:
+        created = (await http.post("/games", json={
+            "kind": "duel", "seats": [{"name": "Ada"}, {"name": "Brutus"}]})).json()
+    game_id = created["game"]["game_id"]
+    tab = await Tab.open(browser, web_api.url + f"/#game={game_id}&token=not-a-token&lang=en")
+    await tab.page.wait_for_function(
+        "document.getElementById('status')?.textContent.startsWith('unauthorized')")
+    await tab.page.wait_for_timeout(600)
+    assert len([u for u in tab.urls if u.startswith("ws://")]) == 1  # no retry loop
+    await tab.close()

@@ -208,7 +208,7 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
       void refreshMoves(v);
     },
     onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
-    onClosed: (reason) => { status = reason; draw(); showError(reason); },
+    onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
   });
   teardown = () => { clearInterval(timer); follower.close(); };
 }

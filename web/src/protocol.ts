@@ -1,6 +1,7 @@
-// The page's protocol layer: REST calls and the WebSocket follow/command loop of
-// openapi/websocket.md. Everything the page says to the service goes through this module,
-// so it can be swapped for the TypeScript client library without touching the screens.
+// The page's protocol layer: the TypeScript client library (clients/typescript) for REST
+// and the WebSocket session, behind the few calls the screens make.
+
+import { GameSession, PolisClient, PolisError } from "../../clients/typescript/src/index.js";
 
 export type Json = any;
 
@@ -14,40 +15,41 @@ export interface SeatSpec { name?: string; bot?: string }
 
 export interface GameSummary {
   game_id: string; kind: string; expansions: string[]; options: Json;
-  seats: { seat: number; name: string; bot?: string | null }[];
+  seats: { seat: number; name: string }[];
   version: number; over: boolean; summary: Json; created_at: string;
 }
 
-async function call(method: string, path: string, token?: string | null, body?: Json): Promise<Json> {
-  const headers: Record<string, string> = {};
-  if (token) headers["Authorization"] = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await reply.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!reply.ok) {
-    const err = data && typeof data === "object" ? data : {};
-    throw new ApiError(reply.status, err.code ?? "http_" + reply.status,
-      err.message ?? err.detail ?? err.title ?? reply.statusText, err.details ?? {});
+const client = new PolisClient(location.origin);
+
+/** The library's refusals as the page shows them (code and sentence). */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (err instanceof PolisError) {
+      const p: Json = err.problem ?? {};
+      throw new ApiError(err.status, p.code ?? `http_${err.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+    }
+    throw err;
   }
-  return data;
 }
 
 export const api = {
-  kinds: (): Promise<Json> => call("GET", "/kinds"),
+  kinds: (): Promise<Json> => call(() => client.kinds()),
   /** The ruleset's data with names in `lang`, and the labels of its vocabularies. */
   catalog: async (kind: string, expansions: string[], lang: string): Promise<Json> => {
-    const reply = await call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?lang=${lang}` +
-      (expansions.length ? `&expansions=${expansions.map(encodeURIComponent).join(",")}` : ""));
+    const reply: Json = await call(() => client.catalog(kind, expansions, lang as "en" | "fr" | "de"));
     return { ...reply.catalog, labels: reply.labels, lang: reply.lang };
   },
   createGame: (kind: string, expansions: string[], seats: SeatSpec[], options: Json = {}): Promise<Json> =>
-    call("POST", "/games", null, { kind, expansions, seats, options }),
-  game: (id: string): Promise<GameSummary> => call("GET", `/games/${id}`),
-  games: (limit = 20): Promise<Json> => call("GET", `/games?limit=${limit}`),
-  view: (id: string, token: string | null): Promise<Json> => call("GET", `/games/${id}/view`, token),
-  viewAt: (id: string, version: number): Promise<Json> => call("GET", `/games/${id}/versions/${version}/view`),
-  legalMoves: (id: string, token: string): Promise<Json> => call("GET", `/games/${id}/legal-moves`, token),
+    call(() => client.createGame({ kind, expansions, seats, options } as Json)),
+  game: (id: string): Promise<GameSummary> => call(() => client.game(id)) as Promise<Json>,
+  games: async (limit = 20): Promise<Json> => {
+    const reply = await fetch(`/games?limit=${limit}`);
+    return reply.json();
+  },
+  viewAt: (id: string, version: number): Promise<Json> => call(() => client.view(id, null, version)),
+  legalMoves: (id: string, token: string): Promise<Json> => call(() => client.legalMoves(id, token)),
 };
 
 export interface FollowHandlers {
@@ -57,54 +59,45 @@ export interface FollowHandlers {
   onClosed(reason: string): void;
 }
 
-/** One WebSocket following a game as a seat (token) or a spectator (null); resumes on drop. */
+const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
+
+/** One WebSocket session following a game as a seat (token) or a spectator (null): the
+ * library's GameSession, which resumes after a drop from the last version it received. */
 export class Follower {
-  private socket: WebSocket | null = null;
-  private version: number | null = null;
-  private closed = false;
-  private counter = 0;
+  private session: GameSession;
 
-  constructor(private gameId: string, private token: string | null, private handlers: FollowHandlers) {
-    this.open();
-  }
-
-  private open(): void {
+  constructor(gameId: string, token: string | null, private handlers: FollowHandlers) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/games/${this.gameId}/ws`);
-    this.socket = socket;
-    socket.onopen = () => {
-      const follow: Json = { type: "follow", token: this.token };
-      if (this.version !== null) follow.after_version = this.version;
-      socket.send(JSON.stringify(follow));
-    };
-    socket.onmessage = (e) => this.receive(JSON.parse(e.data));
-    socket.onclose = (e) => {
-      if (this.closed) return;
-      if (e.code >= 4400 && e.code < 4500) { this.handlers.onClosed(e.reason || String(e.code)); return; }
-      setTimeout(() => { if (!this.closed) this.open(); }, 1000);
-    };
+    this.session = new GameSession(`${scheme}://${location.host}`, gameId, token,
+      (msg: Json) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000);
+    this.session.start().catch((err) => handlers.onClosed(String(err)));
   }
 
   private receive(msg: Json): void {
     switch (msg.type) {
       case "hello": this.handlers.onHello(msg); break;
-      case "snapshot": this.version = msg.version; this.handlers.onView(msg.version, msg.view, []); break;
-      case "update": this.version = msg.version; this.handlers.onView(msg.version, msg.view, msg.events); break;
-      case "command_rejected": this.handlers.onRejected(msg.error); break;
-      case "error": this.handlers.onRejected(msg.error); break;
+      case "snapshot": this.handlers.onView(msg.version, msg.view, []); break;
+      case "update": this.handlers.onView(msg.version, msg.view, msg.events); break;
+      case "error":
+        if (msg.request_id !== null && msg.request_id !== undefined) break;  // a command's
+        if (FATAL.has(msg.error?.code)) {  // the server closes: following again cannot help
+          this.session.stop();
+          this.handlers.onClosed(`${msg.error.code}: ${msg.error.message}`);
+        } else {
+          this.handlers.onRejected(msg.error);
+        }
+        break;
       default: break;
     }
   }
 
-  /** Send one command decided on `expectedVersion`, with a fresh idempotency key. */
+  /** Send one command decided on `expectedVersion`; a refusal is shown, the update follows. */
   command(command: Json, expectedVersion: number): void {
-    this.counter += 1;
-    const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${this.counter}`;
-    this.socket?.send(JSON.stringify({
-      type: "command", request_id: `c${this.counter}`, expected_version: expectedVersion,
-      command, idempotency_key: key,
-    }));
+    this.session.submit(expectedVersion, command).catch((err) => {
+      const p: Json = err instanceof PolisError ? err.problem : { code: "error", message: String(err) };
+      this.handlers.onRejected(p);
+    });
   }
 
-  close(): void { this.closed = true; this.socket?.close(); }
+  close(): void { this.session.stop(); }
 }

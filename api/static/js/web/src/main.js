@@ -223,7 +223,7 @@ async function gameScreen(gameId, token) {
             void refreshMoves(v);
         },
         onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
-        onClosed: (reason) => { status = reason; draw(); showError(reason); },
+        onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
     });
     teardown = () => { clearInterval(timer); follower.close(); };
 }
