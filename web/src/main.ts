@@ -12,7 +12,7 @@ import { sevenWondersBoard } from "./sevenwonders.js";
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE: Record<string, [number, number]> = { duel: [2, 2], "7wonders": [2, 7] };
-const BOTS = ["random", "greedy"];
+const BOTS = ["random", "greedy", "strong"];
 const TITLES: Record<string, string> = {};
 
 const app = document.getElementById("app")!;

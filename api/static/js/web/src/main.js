@@ -10,7 +10,7 @@ import { sevenWondersBoard } from "./sevenwonders.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE = { duel: [2, 2], "7wonders": [2, 7] };
-const BOTS = ["random", "greedy"];
+const BOTS = ["random", "greedy", "strong"];
 const TITLES = {};
 const app = document.getElementById("app");
 let teardown = null;
