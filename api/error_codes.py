@@ -37,6 +37,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_command", 400, "The command is not one of the game's commands "
               "(unknown `type` or wrong fields)."),
     ErrorCode("invalid_options", 400, "The options hold characters that cannot be stored."),
+    ErrorCode("invalid_bot", 400, "A bot seat names a level the service does not have."),
+    ErrorCode("invalid_seat", 400, "A seat has neither a name nor a bot."),
     ErrorCode("idempotency_key_mismatch", 400,
               "The header and the body name different idempotency keys."),
     ErrorCode("invalid_after_version", 400,

@@ -626,7 +626,8 @@ export interface components {
         };
         /** SeatIn */
         SeatIn: {
-            name: string;
+            bot?: string | null;
+            name?: string | null;
         };
         /** SeatPublic */
         SeatPublic: {
