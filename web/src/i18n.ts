@@ -63,6 +63,18 @@ const STRINGS: Record<string, [string, string, string]> = {
   you: ["you", "vous", "du"],
   pile: ["Free City pile", "Pioche de la Cité libre", "Stapel der Freien Stadt"],
   leaders: ["Leaders", "Leaders", "Anführer"],
+  copy: ["copy", "copier", "kopieren"],
+};
+
+const PHASES: Record<string, [string, string, string]> = {
+  setup: ["set-up", "mise en place", "Aufbau"],
+  wonder_draft: ["wonder draft", "sélection des merveilles", "Weltwunder-Auswahl"],
+  play: ["play", "jeu", "Spiel"],
+  choose_start_player: ["choosing who starts", "choix du premier joueur", "Wahl des Startspielers"],
+  discard_build: ["building from the discard", "construction depuis la défausse", "Bau aus dem Ablagestapel"],
+  seventh: ["seventh card", "septième carte", "siebte Karte"],
+  copy_guild: ["copying a guild", "copie d'une guilde", "Gilde kopieren"],
+  over: ["over", "terminée", "beendet"],
 };
 
 let current: Lang = "en";
@@ -77,6 +89,12 @@ export function t(key: string): string {
   const entry = STRINGS[key];
   if (!entry) return key;
   return entry[LANGS.indexOf(current)];
+}
+
+/** A phase of a view in the reader's language (its own name for a phase of an expansion). */
+export function phaseName(phase: string): string {
+  const entry = PHASES[phase];
+  return entry ? entry[LANGS.indexOf(current)] : phase.replace(/_/g, " ");
 }
 
 /** The name of a catalog entry: the service gives it in the reader's language (or English

@@ -60,6 +60,17 @@ const STRINGS = {
     you: ["you", "vous", "du"],
     pile: ["Free City pile", "Pioche de la Cité libre", "Stapel der Freien Stadt"],
     leaders: ["Leaders", "Leaders", "Anführer"],
+    copy: ["copy", "copier", "kopieren"],
+};
+const PHASES = {
+    setup: ["set-up", "mise en place", "Aufbau"],
+    wonder_draft: ["wonder draft", "sélection des merveilles", "Weltwunder-Auswahl"],
+    play: ["play", "jeu", "Spiel"],
+    choose_start_player: ["choosing who starts", "choix du premier joueur", "Wahl des Startspielers"],
+    discard_build: ["building from the discard", "construction depuis la défausse", "Bau aus dem Ablagestapel"],
+    seventh: ["seventh card", "septième carte", "siebte Karte"],
+    copy_guild: ["copying a guild", "copie d'une guilde", "Gilde kopieren"],
+    over: ["over", "terminée", "beendet"],
 };
 let current = "en";
 export function setLang(lang) {
@@ -71,6 +82,11 @@ export function t(key) {
     if (!entry)
         return key;
     return entry[LANGS.indexOf(current)];
+}
+/** A phase of a view in the reader's language (its own name for a phase of an expansion). */
+export function phaseName(phase) {
+    const entry = PHASES[phase];
+    return entry ? entry[LANGS.indexOf(current)] : phase.replace(/_/g, " ");
 }
 /** The name of a catalog entry: the service gives it in the reader's language (or English
  * where no translation is recorded). */

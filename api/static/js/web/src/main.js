@@ -4,7 +4,7 @@
 import { movesPanel } from "./board.js";
 import { clear, h } from "./dom.js";
 import { duelBoard } from "./duel.js";
-import { LANGS, lang, setLang, t } from "./i18n.js";
+import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
@@ -100,7 +100,7 @@ async function lobby() {
                 // bots' seats come back without a token: the service plays them
                 const s = created.seats.find((x) => x.seat === seat.seat) ?? seat;
                 const url = s.token ? link({ game: id, token: s.token }) : null;
-                return h("li", {}, h("strong", {}, s.name), " ", url ? h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url) : h("em", {}, t("bot")), url ? h("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url) }, "⧉") : "");
+                return h("li", {}, h("strong", {}, s.name), " ", url ? h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url) : h("em", {}, t("bot")), url ? h("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url) }, t("copy")) : "");
             }), h("li", {}, h("a", { href: link({ game: id }), class: "spectate-link" }, t("spectate"))), h("li", {}, h("a", { href: link({ replay: id }), class: "replay-link" }, t("replay")))));
         }
         catch (err) {
@@ -178,7 +178,7 @@ async function gameScreen(gameId, token) {
         document.body.dataset.phase = view.phase;
         document.body.dataset.acting = (mySeat !== null && view.acting.includes(mySeat)) ? "yes" : "no";
         statusEl.textContent = status;
-        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`), h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${view.phase}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`), h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
         const ctx = {
             view, catalog, seatNames, mySeat, moves, focus,
             play: (move) => { moves = []; follower.command(move, version); draw(); },
