@@ -25,6 +25,7 @@ lint: install
 
 typecheck: install
 	$(BIN)/mypy
+	$(BIN)/mypy clients/python/polis_client
 
 unit: install clients-install
 	$(BIN)/python -m pytest

@@ -22,7 +22,7 @@ ASYNCAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "asyncapi.y
 REF = "#/components/schemas/"
 
 
-class EventEnvelope(msgspec.Struct):
+class EventEnvelope(msgspec.Struct, forbid_unknown_fields=True):
     """One event of an update, as the receiving seat may see it."""
 
     version: int
@@ -34,7 +34,7 @@ class EventEnvelope(msgspec.Struct):
     event: Any
 
 
-class Hello(msgspec.Struct, tag="hello", tag_field="type"):
+class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
     """Sent once when the session starts."""
 
     game_id: str
@@ -44,7 +44,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type"):
     heartbeat_seconds: float
 
 
-class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
+class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type", forbid_unknown_fields=True):
     """The seat's view, sent after `hello` when the client did not name `after_version`."""
 
     game_id: str
@@ -52,7 +52,7 @@ class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
     view: Any
 
 
-class Update(msgspec.Struct, tag="update", tag_field="type"):
+class Update(msgspec.Struct, tag="update", tag_field="type", forbid_unknown_fields=True):
     """What happened after `after_version`, up to `version` (no gap: each update's
     `after_version` is the previous one's `version`), and the view at `version`."""
 
@@ -63,28 +63,32 @@ class Update(msgspec.Struct, tag="update", tag_field="type"):
     view: Any
 
 
-class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type"):
+class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type", forbid_unknown_fields=True):
     version: int
 
 
-class Pong(msgspec.Struct, tag="pong", tag_field="type"):
+class Pong(msgspec.Struct, tag="pong", tag_field="type", forbid_unknown_fields=True):
     request_id: str | None
     version: int
 
 
-class CommandAcceptedMessage(msgspec.Struct, tag="command_accepted", tag_field="type"):
+class CommandAcceptedMessage(
+    msgspec.Struct, tag="command_accepted", tag_field="type", forbid_unknown_fields=True
+):
     request_id: str | None
     first_version: int
     version: int
     replayed: bool
 
 
-class CommandRejected(msgspec.Struct, tag="command_rejected", tag_field="type"):
+class CommandRejected(
+    msgspec.Struct, tag="command_rejected", tag_field="type", forbid_unknown_fields=True
+):
     request_id: str | None
     error: ErrorBody
 
 
-class ErrorMessage(msgspec.Struct, tag="error", tag_field="type"):
+class ErrorMessage(msgspec.Struct, tag="error", tag_field="type", forbid_unknown_fields=True):
     """A refused message (`request_id` echoed when it could be read), or a refused
     session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408)."""
 

@@ -1,5 +1,6 @@
 """7 Wonders Duel: the base game's rules as a pure decider."""
 
+import json
 from typing import Any
 
 from domain.duel.game import BASE_RULES, DuelGame
@@ -14,19 +15,24 @@ from domain.kernel.traces import (
     register_trace_writer,
 )
 
-EXPANSIONS: tuple[str, ...] = ("agora",)
+EXPANSIONS: tuple[str, ...] = ("agora", "leaders")
 """Expansions this build can attach, in the order they are attached (each through
-`DuelRules`; Duel Leaders will attach the same way, combinable with Agora)."""
+`DuelRules`): Agora first (its ids follow the base tables), then Duel Leaders."""
 
 _BASE = DuelGame(BASE_RULES)
 _GAMES: dict[tuple[str, ...], DuelGame] = {(): _BASE}
+_CACHE_LIMIT = 64
 
 
-def _attach(name: str, rules: Any) -> Any:
+def _attach(name: str, rules: Any, options: dict[str, Any]) -> Any:
     if name == "agora":
         from domain.duel_agora import attach
 
         return attach(rules)
+    if name == "leaders":
+        from domain.duel_leaders import attach as attach_leaders
+
+        return attach_leaders(rules, options)
     raise DomainError("unknown_expansion", f"Duel has no expansion {name!r}")
 
 
@@ -36,17 +42,22 @@ def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> DuelGame:
         raise DomainError("unknown_expansion", f"Duel has no expansion {unknown}")
     if len(set(expansions)) != len(expansions):
         raise DomainError("duplicate_expansion", f"an expansion is named twice: {expansions}")
-    if options:
+    if options and "leaders" not in expansions:
         raise DomainError(
-            "unknown_option", f"7 Wonders Duel takes no options; got {sorted(options)}"
+            "unknown_option",
+            f"7 Wonders Duel takes options only with Duel Leaders; got {sorted(options)}",
         )
     key = tuple(e for e in EXPANSIONS if e in expansions)
-    game = _GAMES.get(key)
+    cache_key = (*key, json.dumps(options, sort_keys=True, default=str)) if options else key
+    game = _GAMES.get(cache_key)
     if game is None:
         rules = BASE_RULES
         for name in key:
-            rules = _attach(name, rules)
-        game = _GAMES[key] = DuelGame(rules)
+            rules = _attach(name, rules, options)
+        if len(_GAMES) > _CACHE_LIMIT:  # option sets are open-ended: keep the cache bounded
+            for k in [k for k in _GAMES if len(k) > len(EXPANSIONS)]:
+                del _GAMES[k]
+        game = _GAMES[cache_key] = DuelGame(rules)
     return game
 
 
@@ -87,10 +98,27 @@ def _replay_agora(record: dict[str, Any]) -> TraceResult:
     return replay_agora_trace(record)
 
 
-TRACE_WRITERS: dict[tuple[str, ...], Writer] = {("agora",): _write_agora}
+def _write_leaders(game: Any, played: PlayedGame) -> dict[str, Any]:
+    from domain.duel_leaders.trace import write_leaders_trace
+
+    return write_leaders_trace(game, played)
+
+
+def _replay_leaders(record: dict[str, Any]) -> TraceResult:
+    from domain.duel_leaders.trace import replay_leaders_trace
+
+    return replay_leaders_trace(record)
+
+
+TRACE_WRITERS: dict[tuple[str, ...], Writer] = {
+    ("agora",): _write_agora,
+    ("leaders",): _write_leaders,
+    ("agora", "leaders"): _write_leaders,
+}
 """Trace writers of Duel games with expansions, by their sorted expansion names."""
 
 register_trace_format("duel-agora-trace/1", _replay_agora)
+register_trace_format("duel-leaders-trace/1", _replay_leaders)
 
 register_trace_writer("duel", _write)
 

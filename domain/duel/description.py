@@ -1,8 +1,12 @@
 """How 7 Wonders Duel presents itself to clients: its expansions and options (`/kinds`)."""
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.kernel.describe import (
     ExpansionDescription,
     KindDescription,
+    OptionDescription,
     register_description,
     register_view_type,
 )
@@ -15,9 +19,25 @@ DESCRIPTION = KindDescription(
             "agora", "Agora",
             "The Senate: politicians and conspirators, decrees and conspiracies.",
         ),
+        ExpansionDescription(
+            "leaders", "Duel Leaders",
+            "A fan expansion: leaders drafted, then recruited for coins before each Age; "
+            "combinable with Agora.",
+            options=(
+                OptionDescription(
+                    "leader_panel", "string",
+                    "'all' (the 43 leaders), 'victory_points' or 'abilities' (the rules' two "
+                    "16-leader variants).", "all",
+                ),
+                OptionDescription(
+                    "leader_costs", "object",
+                    "{leader key: coins >= 0}, overriding the catalog's provisional costs.",
+                ),
+            ),
+        ),
     ),
 )
-"""Duel takes no options; each expansion is listed once it attaches through `DuelRules`."""
+"""Duel takes options only with Duel Leaders; each expansion attaches through `DuelRules`."""
 
 register_description("duel", DESCRIPTION)
 
@@ -38,10 +58,21 @@ register_rule_codes("duel", _rule_codes)
 register_rule_codes("duel+agora", _agora_codes)
 
 
-def _agora_view() -> type:
-    from domain.duel_agora.view_type import AgoraDuelView
+def _view_type(expansions: tuple[str, ...]) -> Callable[[], Any]:
+    def load() -> Any:
+        from domain.duel.view_types import duel_view_type
 
-    return AgoraDuelView
+        return duel_view_type(expansions)
+
+    return load
 
 
-register_view_type("duel", ("agora",), _agora_view)
+def _leaders_codes() -> dict[str, str]:
+    from domain.duel_leaders.error_codes import CODES
+
+    return CODES
+
+
+register_rule_codes("duel+leaders", _leaders_codes)
+for _expansions in (("agora",), ("leaders",), ("agora", "leaders")):
+    register_view_type("duel", _expansions, _view_type(_expansions))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.duel import events as ev
 from domain.duel.commands import PickWonder
-from domain.duel.play import begin_age
+from domain.duel.play import open_age
 from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
@@ -24,6 +24,12 @@ def open_draft(tx: Tx) -> None:
     deal = tx.state.deal
     assert deal is not None
     tx.emit(ev.WondersRevealed(round=1, wonders=deal.wonders[:ROUND_SIZE]))
+
+
+def start_first_phase(tx: Tx) -> None:
+    """After the opening's secrets: the ruleset's first phase (the wonder draft unless an
+    expansion puts one before it)."""
+    (tx.rules.first_phase or open_draft)(tx)
 
 
 def picker(state: DuelState) -> int:
@@ -44,8 +50,7 @@ def continue_draft(tx: Tx) -> None:
         assert s.deal is not None
         tx.emit(ev.WondersRevealed(round=2, wonders=s.deal.wonders[ROUND_SIZE:]))
     elif s.draft_picks == 2 * ROUND_SIZE:
-        begin_age(tx, 1)
-        tx.emit(ev.TurnBegan(seat=s.first_player))
+        open_age(tx, 1)
 
 
 def draft_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:

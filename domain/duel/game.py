@@ -27,9 +27,9 @@ from domain.duel.state import (
     OWE_DISCARD_BUILD,
     OWE_LIBRARY,
     OWE_TOKEN,
-    PHASE_NAMES,
     PLAY,
     DuelState,
+    phase_name,
 )
 from domain.duel.structure import BASE_LAYOUTS
 from domain.duel.tokens import masonry_architecture_discount
@@ -233,7 +233,7 @@ class DuelGame:
 
     def summary(self, state: DuelState) -> dict[str, Any]:
         return {
-            "phase": PHASE_NAMES[state.phase],
+            "phase": phase_name(state.phase),
             "age": state.age,
             "turn": state.turn,
             "acting": list(acting_seats(state)),

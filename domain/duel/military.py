@@ -11,6 +11,8 @@ from domain.duel.transaction import Tx
 
 def move_pawn(tx: Tx, seat: int, shields: int) -> None:
     """Apply `shields` of `seat` as one pawn move (Strategy's bonus included by the caller)."""
+    for hook in tx.rules.pawn_hooks:
+        shields = hook(tx, seat, shields)
     if shields <= 0:
         return
     s = tx.state

@@ -117,7 +117,10 @@ class HookedPricer(Pricer):
             elif more < trade:
                 trade, bought, discount = more, more_bought, discount + 1
         to_opp = trade if self.economy else 0
-        return Price(coins + trade, trade, to_opp, False, bought, discount)
+        price = Price(coins + trade, trade, to_opp, False, bought, discount)
+        for hook in self.rules.card_price_hooks:
+            price = hook(self, card_id, price)
+        return price
 
     def _waives(self, colour: int) -> bool:
         waived = self._waived.get(colour)
@@ -157,9 +160,11 @@ def wonders_built(state: DuelState) -> int:
 
 
 def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
-    if wonders_built(state) >= rules.wonder_limit:
-        return ()
     me = state.players[seat]
+    if wonders_built(state) >= rules.wonder_limit:
+        if not any(hook(state, seat) for hook in rules.wonder_access_hooks):
+            return ()
+        return tuple(w for w in me.wonders if w not in me.built_wonders)
     return tuple(
         w for w in me.wonders if w not in me.built_wonders and w not in state.retired_wonders
     )
@@ -330,7 +335,17 @@ def finish_action(tx: Tx) -> None:
         return
     chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.current
     tx.emit(ev.AgeEnded(age=s.age, chooser=chooser))
-    begin_age(tx, s.age + 1)
+    open_age(tx, s.age + 1)
+
+
+def open_age(tx: Tx, age: int) -> None:
+    """An Age starts: an expansion's step before its structure (Duel Leaders' recruitment),
+    else the structure is laid out (the first Age's first turn follows at once)."""
+    if tx.rules.age_opening is not None and tx.rules.age_opening(tx, age):
+        return
+    begin_age(tx, age)
+    if age == 1:
+        tx.emit(ev.TurnBegan(seat=tx.state.first_player))
 
 
 def begin_age(tx: Tx, age: int) -> None:

@@ -60,6 +60,15 @@ ViewFn = Callable[["DuelRules", "DuelState", "int | None"], Any]
 """An expansion's part of a seat's view (`DuelView.ext`), its secrets filtered out."""
 RedactFn = Callable[[Any, "int | None"], Any]
 """An expansion event as a seat (None: a spectator) may see it."""
+AgeOpeningFn = Callable[["Tx", int], bool]
+"""Runs before an Age's structure is laid out (Duel Leaders' recruitment); True when it
+started a step of its own, which lays the structure out (`play.lay_out_age`) when done."""
+PawnHook = Callable[["Tx", int, int], int]
+"""The shields a pawn move of `seat` really applies (0 cancels it: Duel Leaders' Aspasia)."""
+CardPriceHook = Callable[[Any, int, Any], Any]
+"""(pricer, card, price) -> price: a seat's own trading rule on cards (Bilkis)."""
+WonderAccessHook = Callable[["DuelState", int], bool]
+"""Whether a seat may still build its wonders past the limit of 7 (Imhotep)."""
 DealFn = Callable[["DuelRules", random.Random], "Deal"]
 CheckDealFn = Callable[["DuelRules", "Deal"], None]
 
@@ -120,6 +129,15 @@ class DuelRules:
     """What an expansion adds to the published catalog (its decrees, conspiracies, ...)."""
     owed_names: Mapping[int, str] = field(default_factory=dict)
     """Names of the owed action kinds expansions add (views list pending actions by name)."""
+    first_phase: OpeningFn | None = None
+    """The phase the opening starts once its secrets are recorded (None: the wonder draft;
+    Duel Leaders: its leader draft, which opens the wonder draft when done)."""
+    age_opening: AgeOpeningFn | None = None
+    pawn_hooks: tuple[PawnHook, ...] = ()
+    card_price_hooks: tuple[CardPriceHook, ...] = ()
+    wonder_access_hooks: tuple[WonderAccessHook, ...] = ()
+    leaders_view: ViewFn | None = None
+    """Duel Leaders' part of a view (`DuelView.leaders`, beside Agora's `ext`)."""
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)
     """Every event type's mutator: the base ones, then the expansions' (which may wrap)."""
 
@@ -131,7 +149,7 @@ class DuelRules:
         from domain.duel.play import HookedPricer, Pricer
 
         object.__setattr__(self, "table", {**MUTATORS, **self.mutators})
-        hooked = self.chain_hooks or self.waiver_hooks
+        hooked = self.chain_hooks or self.waiver_hooks or self.card_price_hooks
         object.__setattr__(self, "pricer_type", HookedPricer if hooked else Pricer)
 
     def extend(self, **changes: Any) -> DuelRules:

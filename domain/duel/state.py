@@ -6,6 +6,7 @@ buildings give, kept up to date by `evolve` because the cost rules read them on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -89,3 +90,15 @@ class DuelState(msgspec.Struct, frozen=True):
     """Number of commands applied; a cheap progress counter for views and bots."""
     ext: Any = None
     """State an expansion adds (its own frozen struct), None in the base game."""
+    leaders: Any = None
+    """Duel Leaders' state (its own frozen struct), None without it: a slot of its own
+    beside `ext` so that Leaders composes with Agora."""
+
+
+EXPANSION_PHASES: dict[int, tuple[str, Callable[[DuelState], tuple[int, ...]]]] = {}
+"""Phases an expansion adds (ids from 10: Duel Leaders' draft and recruitment): their name
+and who acts in them (the owed actions, when any, still come first)."""
+
+
+def phase_name(phase: int) -> str:
+    return PHASE_NAMES[phase] if phase < len(PHASE_NAMES) else EXPANSION_PHASES[phase][0]

@@ -16,11 +16,12 @@ from domain.duel import draft
 from domain.duel import events as ev
 from domain.duel.state import (
     DRAFT,
+    EXPANSION_PHASES,
     OVER,
     OWED_NAMES,
-    PHASE_NAMES,
     SETUP,
     DuelState,
+    phase_name,
 )
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class DuelView(msgspec.Struct, frozen=True):
     scores: tuple[tuple[int, ...], ...]
     ext: Any = None
     """What expansions add (their own struct), None in the base game."""
+    leaders: Any = None
+    """Duel Leaders' part (beside Agora's `ext`), None without it."""
 
 
 def acting_seats(state: DuelState) -> tuple[int, ...]:
@@ -85,6 +88,8 @@ def acting_seats(state: DuelState) -> tuple[int, ...]:
     if state.phase == DRAFT:
         # Between a round's last pick and the next reveal nobody may pick.
         return (draft.picker(state),) if state.draft_offer else ()
+    if state.phase > OVER:
+        return EXPANSION_PHASES[state.phase][1](state)
     return (state.current,)
 
 
@@ -106,7 +111,7 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
     drawer = state.current if state.library_draw else None
     return DuelView(
         seat=seat,
-        phase=PHASE_NAMES[state.phase],
+        phase=phase_name(state.phase),
         age=state.age,
         turn=state.turn,
         acting=acting_seats(state),
@@ -144,6 +149,8 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
         victory=state.victory,
         scores=state.scores,
         ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
+        leaders=(rules.leaders_view(rules, state, seat)
+                 if rules.leaders_view is not None else None),
     )
 
 

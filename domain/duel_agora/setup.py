@@ -17,7 +17,7 @@ from domain.duel import events as ev
 from domain.duel.catalog_types import PURPLE
 from domain.duel.commands import PickWonder
 from domain.duel.deal import Deal
-from domain.duel.draft import continue_draft, open_draft
+from domain.duel.draft import continue_draft, start_first_phase
 from domain.duel_agora import events as aev
 from domain.duel_agora import owed
 from domain.duel_agora.catalog import (
@@ -159,7 +159,7 @@ def opening(tx: Tx) -> None:
     tx.emit(aev.AgoraDealt(face_up=face_up, deal=AgoraSecrets(
         decrees=deal.decrees, decrees_unused=deal.decrees_unused,
         conspiracies=deal.conspiracies)))
-    open_draft(tx)
+    start_first_phase(tx)
 
 
 def pick_wonder(tx: Tx, cmd: PickWonder) -> None:

@@ -34,6 +34,8 @@ class ExpansionDescription(msgspec.Struct, frozen=True):
     name: str
     title: str
     description: str = ""
+    options: tuple[OptionDescription, ...] = ()
+    """Options the game takes only with this expansion."""
 
 
 class KindDescription(msgspec.Struct, frozen=True):

@@ -21,7 +21,8 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def new_city(wonder: WonderDef, side: int, coins: int) -> City:
     fixed = [0] * 7
-    fixed[wonder.resource] = 1
+    if wonder.resource >= 0:  # Rome (Leaders) produces no resource
+        fixed[wonder.resource] = 1
     return City(board=wonder.id, side=side, coins=coins, fixed=tuple(fixed))
 
 

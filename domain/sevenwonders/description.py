@@ -1,10 +1,24 @@
 """How 7 Wonders presents itself to clients: its expansions and options (`/kinds`)."""
 
-from domain.kernel.describe import KindDescription, OptionDescription, register_description
+import functools
+
+from domain.kernel.describe import (
+    ExpansionDescription,
+    KindDescription,
+    OptionDescription,
+    register_description,
+    register_view_type,
+)
 from domain.kernel.error_codes import register_rule_codes
 
 DESCRIPTION = KindDescription(
     title="7 Wonders",
+    expansions=(
+        ExpansionDescription(
+            "leaders", "Leaders",
+            "Leaders drafted before the first Age and recruited like cards, each Age.",
+        ),
+    ),
     options=(
         OptionDescription(
             "sides", "string",
@@ -18,7 +32,7 @@ DESCRIPTION = KindDescription(
         ),
     ),
 )
-"""3 to 7 seats, or 2 with the Free City variant; no expansions attached yet."""
+"""3 to 7 seats, or 2 with the Free City variant."""
 
 register_description("7wonders", DESCRIPTION)
 
@@ -30,3 +44,26 @@ def _rule_codes() -> dict[str, str]:
 
 
 register_rule_codes("7wonders", _rule_codes)
+
+
+def _leaders_codes() -> dict[str, str]:
+    from domain.sevenwonders_leaders.error_codes import CODES
+
+    return CODES
+
+
+@functools.cache
+def _leaders_view() -> type:
+    from domain.sevenwonders.views import SevenWondersView
+    from domain.sevenwonders_leaders.views import LeadersView
+
+    class LeadersSevenWondersView(SevenWondersView, frozen=True):
+        """A 7 Wonders view with the Leaders part (`ext`)."""
+
+        ext: LeadersView | None = None
+
+    return LeadersSevenWondersView
+
+
+register_rule_codes("7wonders+leaders", _leaders_codes)
+register_view_type("7wonders", ("leaders",), _leaders_view)

@@ -28,6 +28,13 @@ class GameStarted(Event, frozen=True, tag=True):
     """The whole deal; None in every seat's and spectator's copy."""
 
 
+class AgeOpened(Event, frozen=True, tag=True):
+    """An age opens before its cards are dealt, when an expansion has a step then (Leaders'
+    recruitment); never in the base game."""
+
+    age: int
+
+
 class AgeBegan(Event, frozen=True, tag=True):
     age: int
     hands: tuple[tuple[int, ...], ...]
@@ -133,7 +140,7 @@ class GameEnded(Event, frozen=True, tag=True):
 
 
 SevenWondersEvent = (
-    GameStarted | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed
+    GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed
     | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan
     | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded
 )

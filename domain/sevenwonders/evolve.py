@@ -40,6 +40,11 @@ def _age(rules: SevenWondersRules, s: SWState, e: ev.AgeBegan) -> SWState:
                    discard=s.discard)
 
 
+def _opened(rules: SevenWondersRules, s: SWState, e: ev.AgeOpened) -> SWState:
+    return replace(s, age=e.age, turn=0, hands=(), stepping=(),
+                   chosen=(None,) * len(s.cities))
+
+
 def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
     hands = s.hands
     pile = s.pile
@@ -165,6 +170,7 @@ def _ended(rules: SevenWondersRules, s: SWState, e: ev.GameEnded) -> SWState:
 
 MUTATORS: dict[type, Mutator] = {
     ev.GameStarted: _started,
+    ev.AgeOpened: _opened,
     ev.AgeBegan: _age,
     ev.TurnBegan: _turn,
     ev.CardChosen: _chosen,
@@ -183,6 +189,7 @@ MUTATORS: dict[type, Mutator] = {
 _SETS_ACTING = frozenset({
     ev.TurnBegan, ev.StepResolved, ev.DiscardBuildBegan, ev.SeventhBegan,
     ev.CopyGuildBegan, ev.GameEnded, ev.HandsPassed, ev.DiscardBuildLapsed, ev.AgeBegan,
+    ev.AgeOpened,
 })
 
 

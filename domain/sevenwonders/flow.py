@@ -55,6 +55,17 @@ PASS_DIRECTION = {1: -1, 2: 1, 3: -1}
 
 
 def begin_age(tx: Tx, age: int) -> None:
+    """An age opens: the expansions' steps before its cards are dealt (`hooks.age_start`,
+    after an `AgeOpened`), then the deal of its hands and its first turn."""
+    if tx.rules.age_start:
+        tx.emit(ev.AgeOpened(age=age))
+        for hook in tx.rules.age_start:
+            if hook(tx, age):
+                return
+    deal_age(tx, age)
+
+
+def deal_age(tx: Tx, age: int) -> None:
     st = tx.state
     assert st.deal is not None
     holder = 0
@@ -63,9 +74,6 @@ def begin_age(tx: Tx, age: int) -> None:
         # right of it in Age II (official two-player variant).
         holder = left_of(st, FREE_CITY) if age != 2 else right_of(st, FREE_CITY)
     tx.emit(ev.AgeBegan(age=age, hands=st.deal.hands[age - 1], holder=holder))
-    for hook in tx.rules.age_start:
-        if hook(tx, age):
-            return
     begin_turn(tx, 1)
 
 
@@ -122,12 +130,14 @@ def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
     on_build = rules.on_build
     placed: SWState | None = None
     out = []
+    if rules.action_gains:
+        actions = tuple(_hook_gains(tx, a) for a in actions)
     for a in actions:
         if a.kind == DISCARD:
-            gained = DISCARD_COINS
+            gained = DISCARD_COINS + a.gained
         elif a.kind == STAGE:
             city = tx.state.cities[a.city]
-            gained = rules.wonders[city.board].sides[city.side][city.stages].coins
+            gained = rules.wonders[city.board].sides[city.side][city.stages].coins + a.gained
         else:
             effects = cards[a.card].on_build
             if not effects:
@@ -136,9 +146,16 @@ def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
             if placed is None and any(n not in CONSTANT_GAINS for n, _ in effects):
                 placed = evolve(rules, tx.state, ev.StepResolved(actions=actions))
             state = placed if placed is not None else tx.state
-            gained = sum(on_build[name](state, a.city, args) for name, args in effects)
-        out.append(replace(a, gained=gained) if gained else a)
+            gained = a.gained + sum(on_build[name](state, a.city, args)
+                                    for name, args in effects)
+        out.append(replace(a, gained=gained) if gained != a.gained else a)
     return ev.StepResolved(actions=tuple(out))
+
+
+def _hook_gains(tx: Tx, a: ev.Action) -> ev.Action:
+    """An action with the coins the expansions' `action_gains` give it (before the card's)."""
+    extra = sum(hook(tx.state, a) for hook in tx.rules.action_gains)
+    return replace(a, gained=a.gained + extra) if extra else a
 
 
 def _action(st: SWState, city: int, c: Choice) -> ev.Action:
@@ -179,6 +196,9 @@ def qualifying_discards(cards: tuple[CardDef, ...], st: SWState, city: int) -> l
 
 
 def continue_age(tx: Tx) -> None:
+    for hook in tx.rules.step_end:
+        if hook(tx):
+            return
     while tx.state.halikarnassus:
         city, seat = tx.state.halikarnassus[0]
         if qualifying_discards(tx.rules.cards, tx.state, city):
@@ -186,6 +206,9 @@ def continue_age(tx: Tx) -> None:
             return
         tx.emit(ev.DiscardBuildLapsed(city=city))
     st = tx.state
+    if st.turn == 0:
+        deal_age(tx, st.age)  # an expansion's step before the age's cards is done
+        return
     if st.turn < LAST_TURN:
         begin_turn(tx, st.turn + 1)
         return
@@ -199,7 +222,13 @@ def continue_age(tx: Tx) -> None:
 
 def end_age(tx: Tx) -> None:
     st = tx.state
-    tx.emit(ev.ConflictsResolved(age=st.age, tokens=conflict_tokens(st, st.age)))
+    tokens = conflict_tokens(st, st.age)
+    for change in tx.rules.conflict_hooks:
+        tokens = change(st, tokens)
+    tx.emit(ev.ConflictsResolved(age=st.age, tokens=tokens))
+    for after in tx.rules.age_end:
+        after(tx, st.age)
+    st = tx.state
     if st.age < 3:
         begin_age(tx, st.age + 1)
         return

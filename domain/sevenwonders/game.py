@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Union, get_args
 
 import msgspec
 
@@ -23,13 +23,12 @@ from domain.sevenwonders.state import (
     COPY_GUILD,
     DISCARD_BUILD,
     OVER,
-    PHASE_NAMES,
     PLAY,
     SEVENTH,
     SWState,
 )
 from domain.sevenwonders.transaction import Tx
-from domain.sevenwonders.views import SevenWondersView, acting_seats, redact, view
+from domain.sevenwonders.views import SevenWondersView, acting_seats, phase_name, redact, view
 
 _PLAY = PhaseRules(play_moves, {cmd.Play: flow.decide_play})
 BASE_PHASES: dict[int, PhaseRules] = {
@@ -48,18 +47,25 @@ OPTIONS = ("boards", "sides")
 "random" (default), "A" or "B" for randomly dealt boards."""
 
 
+def _union(base: Any, extra: tuple[type, ...]) -> Any:
+    """The base tagged union with an expansion's types added (msgspec decodes by tag)."""
+    if not extra:
+        return base
+    return Union[(*get_args(base), *extra)]
+
+
 class SevenWondersGame:
     """7 Wonders under one ruleset (the base game, or with expansions attached)."""
 
     kind = "7wonders"
-    command_type: Any = cmd.SevenWondersCommand
-    event_type: Any = ev.SevenWondersEvent
-    deal_type: Any = Deal
     victory_types: tuple[str, ...] = ("points",)
     """Every value `summary` may give as `victory` (simulation reports list each)."""
 
     def __init__(self, rules: SevenWondersRules = BASE_RULES) -> None:
         self.rules = rules
+        self.command_type: Any = _union(cmd.SevenWondersCommand, rules.command_types)
+        self.event_type: Any = _union(ev.SevenWondersEvent, rules.event_types)
+        self.deal_type: Any = rules.deal_type or Deal
         self.phases: dict[int, PhaseRules] = {**BASE_PHASES, **rules.phases}
         self._listed: tuple[SWState, list[Any]] | None = None
         """The last card choices listed, with the state they were listed for: `step` takes
@@ -109,8 +115,12 @@ class SevenWondersGame:
         if deal is None:
             deal = random_deal(rng, self.rules.cards, self.rules.wonders, seats, variant,
                                boards, sides)
+            if self.rules.make_deal is not None:
+                deal = self.rules.make_deal(self.rules, deal, rng, seats)
         else:
             check_deal(deal, self.rules.cards, self.rules.wonders, seats, variant)
+            if self.rules.check_deal is not None:
+                self.rules.check_deal(self.rules, deal, seats)
         tx = Tx(self.rules, SWState())
         tx.emit(ev.GameStarted(seats=seats, variant=variant, boards=deal.boards,
                                coins=self.rules.starting_coins, explicit_deal=explicit,
@@ -173,7 +183,7 @@ class SevenWondersGame:
         if phase is None:
             return []
         moves = phase.moves(self.rules, state, seat)
-        if phase is _PLAY and not self.rules.cost_hooks:
+        if phase is _PLAY and not self.rules.hooked and not self.rules.action_gains:
             self._listed = (state, moves)
         return moves
 
@@ -191,7 +201,8 @@ class SevenWondersGame:
         return view(self.rules, state, seat)
 
     def redact(self, event: Any, seat: int | None) -> Any:
-        return redact(event, seat)
+        own = self.rules.redactors.get(type(event)) if self.rules.redactors else None
+        return own(event, seat) if own is not None else redact(event, seat)
 
     def catalog(self) -> dict[str, Any]:
         """Ids, stable keys and names of everything a view or a command refers to."""
@@ -202,6 +213,7 @@ class SevenWondersGame:
             "colours": list(COLOURS),
             "science_symbols": list(SYMBOLS),
             "score_categories": list(category_names(self.rules)),
+            **self.rules.catalog_extra,
         }
 
     def summary(self, state: SWState) -> dict[str, Any]:
@@ -209,7 +221,7 @@ class SevenWondersGame:
         if state.ranking and len(state.ranking) > 1 and state.rank[state.ranking[1]] == 1:
             winner = None
         return {
-            "phase": PHASE_NAMES[state.phase],
+            "phase": phase_name(self.rules, state.phase),
             "age": state.age,
             "turn": state.turn,
             "acting": list(acting_seats(state)),

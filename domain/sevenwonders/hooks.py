@@ -5,9 +5,11 @@ instead of adding conditionals to the base rules:
 
 - `opening`: what follows the deal before Age I (the base game begins Age I; Leaders
   opens its leader draft, a phase of its own in `phases`);
-- `age_start`: run at the start of each age before the first turn; a hook that opens a
-  step of its own (Leaders' recruitment) emits its event and returns True, and its phase
-  calls `flow.begin_turn(tx, 1)` when done (an opening phase calls `flow.begin_age(tx, 1)`);
+- `age_start`: run when an age opens, before its cards are dealt (after an `AgeOpened`
+  event has set the age and turn 0); a hook that opens a step of its own (Leaders'
+  recruitment) emits its event and returns True, and its phase calls
+  `flow.continue_age(tx)` when done, which deals the age's hands and begins turn 1 (an
+  opening phase calls `flow.begin_age(tx, 1)`);
 - `phases`: extra phases by number (beyond `state.OVER`), with their moves and commands;
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
@@ -16,7 +18,27 @@ instead of adding conditionals to the base rules:
 - cards kept beside the board, outside the city (recruited leaders, invoked gods), live in
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
   `SWState.ext`;
-- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`).
+- `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`);
+- `producers`: extra one-of-several producers a city may use for one purchase, each with
+  its price to the bank (0: a leader's "one resource less", 1: Bilkis' purchase from the
+  bank); a paid one is used only when the purchase needs it, at most one a purchase;
+- `action_gains`: coins an action of a revealed step takes besides its card's (Xenophon,
+  Vitruvius, Hatshepsut), on the state before the step;
+- `step_end`: run after each step is applied, before the discard builds it owes; a hook
+  that opens a step of its own (an extra leader, the Courtesan) returns True and its phase
+  calls `flow.continue_age(tx)` when done (the hook runs again then: keep it idempotent);
+- `conflict_hooks`: change the conflict tokens of an age (Tomyris), `age_end` runs after
+  them (Nero's coins);
+- `command_types`, `event_types`, `deal_type`, `make_deal`, `check_deal`: an expansion's
+  commands, events and its part of the deal (drawn from the game's seeded RNG after the
+  base deal, or given explicitly and checked);
+- `view_ext`, `redactors`, `catalog_extra`, `trace_writer`: an expansion's part of a
+  seat's view, the redaction of its own events, its catalog entries and its trace format.
+
+Tuples and mappings compose: each expansion appends to them. The single-valued hooks
+(`deal_type`, `make_deal`, `check_deal`, `view_ext`, `trace_writer`) hold one expansion's:
+an expansion attached after another (`__init__.ATTACH` order: Leaders, then Faith) wraps
+the one already there when both are attached.
 """
 
 from __future__ import annotations
@@ -37,7 +59,8 @@ MoveFn = Callable[["SevenWondersRules", "SWState", int], list[Any]]
 DecideFn = Callable[["Tx", Any], None]
 OpeningFn = Callable[["Tx"], None]
 AgeStartFn = Callable[["Tx", int], bool]
-"""Run when an age begins; True when it opened a step that must end before the first turn."""
+"""Run when an age opens, before its cards are dealt; True when it opened a step that must
+end first (its phase then calls `flow.continue_age`)."""
 CostHook = Callable[["SWState", int, str, int, tuple[int, int, tuple[int, ...]]],
                     tuple[int, int, tuple[int, ...]]]
 """(state, city, 'card' or 'stage', card or stage index, (coins, free, resources)) -> the
@@ -47,6 +70,16 @@ PriceHook = Callable[["SWState", int, int], int]
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
 MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
+ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
+"""(state, city, 'card' or 'stage', card or stage index) -> extra (resource mask, bank price)
+producers the city may use for that purchase only."""
+GainHook = Callable[["SWState", Any], int]
+"""(state before the step, the revealed `events.Action`) -> extra coins it takes."""
+StepEndFn = Callable[["Tx"], bool]
+ConflictHook = Callable[["SWState", tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+AgeEndFn = Callable[["Tx", int], None]
+ViewExtFn = Callable[["SevenWondersRules", "SWState", "int | None"], Any]
+RedactFn = Callable[[Any, "int | None"], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +90,9 @@ class PhaseRules:
     commands: Mapping[type, DecideFn]
     acting: Callable[[SWState], tuple[int, ...]] | None = None
     """Who acts in an expansion's phase (the base phases use `state.compute_acting`)."""
+    name: str = ""
+    """An expansion's phase name in views and summaries (numbers: Leaders 20-29, Faith
+    30-39, so that expansions attached together never share one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +112,32 @@ class SevenWondersRules:
     end_effects: tuple[EndEffect, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    producers: tuple[ProducerHook, ...] = ()
+    action_gains: tuple[GainHook, ...] = ()
+    step_end: tuple[StepEndFn, ...] = ()
+    conflict_hooks: tuple[ConflictHook, ...] = ()
+    age_end: tuple[AgeEndFn, ...] = ()
+    view_ext: ViewExtFn | None = None
+    redactors: Mapping[type, RedactFn] = field(default_factory=dict)
+    catalog_extra: Mapping[str, Any] = field(default_factory=dict)
+    trace_writer: Callable[[Any, Any], dict[str, Any]] | None = None
+    """(game, played game) -> the record of a game with this expansion."""
+    command_types: tuple[type, ...] = ()
+    event_types: tuple[type, ...] = ()
+    """An expansion's own commands and events (added to the game's tagged unions)."""
+    deal_type: Any = None
+    """The deal's type when an expansion deals more (a subclass of `deal.Deal`)."""
+    make_deal: Callable[[SevenWondersRules, Any, Any, int], Any] | None = None
+    """(rules, the base deal, rng, seats) -> the deal with the expansion's part drawn."""
+    check_deal: Callable[[SevenWondersRules, Any, int], None] | None = None
+    """Refuse an explicit deal whose expansion part is not one of this game (DomainError)."""
+    expansions: tuple[str, ...] = ()
+    """The expansions attached, in the order they were attached."""
+
+    @property
+    def hooked(self) -> bool:
+        """Whether anything changes what a card or stage costs (no trusted fast path then)."""
+        return bool(self.cost_hooks or self.producers)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

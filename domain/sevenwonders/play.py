@@ -8,7 +8,7 @@ another may do, and it stays hidden until the last choice reveals the step.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import trading
@@ -101,34 +101,73 @@ def pay_options(
 
 
 def _pricer(
-    rules: SevenWondersRules, state: SWState, city: int, every_split: bool
+    rules: SevenWondersRules, state: SWState, city: int, every_split: bool,
+    extra: tuple[int, ...] = (),
 ) -> trading.Pricer:
     """Ways to pay any cost for `city` now: one memo per trading context (the city's and its
-    neighbours' production and its discounts), shared by every card of the step."""
+    neighbours' production and its discounts), shared by every card of the step. `extra`:
+    one-of-several producers the city may use for this purchase only (`hooks.producers`)."""
     cities = state.cities
     n = len(cities)
     c = cities[city]
     left = cities[(city - 1) % n]
     right = cities[(city + 1) % n]
     bits = discount_bits(rules, state, city)
-    return trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
-                           right.masks, bits, every_split))
+    return trading.pricer((c.fixed, c.own_masks + extra if extra else c.own_masks, left.fixed,
+                           left.masks, right.fixed, right.masks, bits, every_split))
+
+
+def producers(
+    rules: SevenWondersRules, state: SWState, city: int, what: str, index: int
+) -> tuple[tuple[int, int], ...]:
+    """Extra (resource mask, bank price) producers `city` may use for one purchase."""
+    out: tuple[tuple[int, int], ...] = ()
+    for hook in rules.producers:
+        out += hook(state, city, what, index)
+    return out
 
 
 def _affordable(
     rules: SevenWondersRules, state: SWState, city: int,
     cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
-    pricer: trading.Pricer | None = None,
+    pricer: trading.Pricer | None = None, what: str = "card", index: int = -1,
 ) -> list[tuple[int, trading.Payment]]:
+    """(coins to the bank, payment) for each way to pay `cost`."""
     coins, free, resources = cost
     if free:
         return [(0, trading.FREE)]
     budget = state.cities[city].coins - coins
     if budget < 0:
         return []
+    extras = producers(rules, state, city, what, index) if rules.producers else ()
+    if extras:
+        return _with_producers(rules, state, city, cost, every_split, extras)
     if pricer is None:
         pricer = _pricer(rules, state, city, every_split)
     return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
+
+
+def _with_producers(
+    rules: SevenWondersRules, state: SWState, city: int,
+    cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
+    extras: tuple[tuple[int, int], ...],
+) -> list[tuple[int, trading.Payment]]:
+    """Ways to pay with the free extra producers, then with one paid producer each (a paid
+    one only where the purchase is not possible without it)."""
+    coins, _, resources = cost
+    budget = state.cities[city].coins - coins
+    free = tuple(m for m, price in extras if price == 0)
+    out = [(coins, p) for p in _pricer(rules, state, city, every_split, free)(resources)
+           if p[0] + p[1] <= budget]
+    seen = {(p[2], p[3]) for _, p in out}
+    for mask, price in extras:
+        if price == 0 or budget < price:
+            continue
+        for p in _pricer(rules, state, city, every_split, (*free, mask))(resources):
+            if (p[2], p[3]) not in seen and p[0] + p[1] <= budget - price:
+                seen.add((p[2], p[3]))
+                out.append((coins + price, p))
+    return out
 
 
 def chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
@@ -159,9 +198,10 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     names = c.names
     cards = rules.cards
     chains = chain_masks(cards)
-    hooked = bool(rules.cost_hooks)
+    hooked = rules.hooked
     scost = stage_cost(rules, state, city)
-    stage_pays = _affordable(rules, state, city, scost, free_city, pricer) if scost else []
+    stage_pays = (_affordable(rules, state, city, scost, free_city, pricer, "stage", c.stages)
+                  if scost else [])
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
     discards: list[Play] = []
@@ -173,7 +213,7 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
         if not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
-                                      free_city, pricer)
+                                      free_city, pricer, "card", card)
                 pays: Iterable[trading.Payment] = [p for _, p in options]
             elif chains[card] & names:
                 pays = FREE_ONLY
@@ -247,31 +287,71 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
         if scost is None:
             raise _refuse("wonder_complete", "every stage of this wonder is built")
         cost = scost
+    index = card if action == BUILD else c.stages
+    return city, settle(rules, state, city, card, action, index, cost, command, free_city)
+
+
+def settle(
+    rules: SevenWondersRules, state: SWState, city: int, card: int, action: str, index: int,
+    cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool = False,
+) -> Choice:
+    """The checked payment of a build or a stage (`command` has left, right, buy_left and
+    buy_right): DomainError with the reason when it does not pay `cost`."""
     coins, free, resources = cost
+    c = state.cities[city]
     if free:
         if command.left or command.right or any(command.buy_left or ()) or any(
             command.buy_right or ()
         ):
             raise _refuse("wrong_payment", "this construction is free through a chain")
-        return city, Choice(card=card, action=action, chain=action == BUILD)
+        return Choice(card=card, action=action, chain=action == BUILD)
     budget = c.coins - coins
     if budget < 0:
         raise _refuse("cannot_afford", f"it costs {coins} coins; the city has {c.coins}")
-    payment = _payment(rules, state, city, resources, command, free_city)
+    what = "stage" if action == STAGE else "card"
+    extras = producers(rules, state, city, what, index) if rules.producers else ()
+    if extras:
+        coins, payment = _payment_with(rules, state, city, resources, command, every_split,
+                                       coins, extras)
+        budget = c.coins - coins
+    else:
+        payment = _payment(rules, state, city, resources, command, every_split)
     lc, rc, bl, br = payment
     if lc + rc > budget:
         raise _refuse("cannot_afford",
                       f"{coins} coins to the bank and {lc + rc} in trade exceed {c.coins}")
-    return city, Choice(card=card, action=action, left=lc, right=rc, bank=coins,
-                        bought_left=bl, bought_right=br)
+    return Choice(card=card, action=action, left=lc, right=rc, bank=coins,
+                  bought_left=bl, bought_right=br)
+
+
+def _payment_with(
+    rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
+    command: Any, every_split: bool, coins: int, extras: tuple[tuple[int, int], ...],
+) -> tuple[int, trading.Payment]:
+    """The payment with the extra producers: the free ones first, then one paid one (its
+    price to the bank) only when the purchase does not pay without it."""
+    free = tuple(m for m, price in extras if price == 0)
+    try:
+        return coins, _payment(rules, state, city, resources, command, every_split, free)
+    except DomainError as first:
+        for mask, price in extras:
+            if price == 0:
+                continue
+            try:
+                return coins + price, _payment(rules, state, city, resources, command,
+                                               every_split, (*free, mask))
+            except DomainError:
+                continue
+        raise first
 
 
 def _payment(
     rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
-    command: Play, every_split: bool,
+    command: Any, every_split: bool, extra: tuple[int, ...] = (),
 ) -> trading.Payment:
+    options = _pricer(rules, state, city, every_split, extra)(resources)
     if command.buy_left is not None or command.buy_right is not None:
-        for p in pay_options(rules, state, city, resources, every_split):
+        for p in options:
             if (p[2] == command.buy_left and p[3] == command.buy_right
                     and command.left in (None, p[0]) and command.right in (None, p[1])):
                 return p  # a payment listed by legal_moves
@@ -282,8 +362,8 @@ def _payment(
         cities = state.cities
         n = len(cities)
         c, left, right = cities[city], cities[(city - 1) % n], cities[(city + 1) % n]
-        why = trading.valid_purchase(resources, c.fixed, c.own_masks, left.fixed, left.masks,
-                                     right.fixed, right.masks, bl, br)
+        why = trading.valid_purchase(resources, c.fixed, c.own_masks + extra, left.fixed,
+                                     left.masks, right.fixed, right.masks, bl, br)
         if why is not None:
             raise _refuse("bad_purchase", why)
         bits = discount_bits(rules, state, city)
@@ -295,7 +375,6 @@ def _payment(
             raise _refuse("wrong_payment",
                           f"that purchase costs {lc} to the left and {rc} to the right")
         return (lc, rc, bl, br)
-    options = pay_options(rules, state, city, resources, every_split)
     if not options:
         raise _refuse("cannot_produce",
                       "neither the city nor its neighbours produce what this costs")
@@ -317,13 +396,14 @@ def _free_city_can_build(
 ) -> bool:
     c = state.cities[city]
     scost = stage_cost(rules, state, city)
-    if scost and _affordable(rules, state, city, scost, True):
+    if scost and _affordable(rules, state, city, scost, True, None, "stage", c.stages):
         return True
     for card in hand:
         if c.names >> rules.cards[card].name_id & 1:
             continue
         if "free_build" in c.abilities and c.free_used != state.age:
             return True
-        if _affordable(rules, state, city, card_cost(rules, state, city, card), True):
+        if _affordable(rules, state, city, card_cost(rules, state, city, card), True, None,
+                       "card", card):
             return True
     return False

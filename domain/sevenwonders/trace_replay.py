@@ -24,7 +24,7 @@ from domain.kernel.traces import Disagreement, TraceError, TraceResult
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog import CARD_BY_NAME, CARDS, WONDER_BY_NAME, WONDERS
-from domain.sevenwonders.catalog_types import RESOURCES
+from domain.sevenwonders.catalog_types import RESOURCES, CardDef, WonderDef
 from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.play import city_hand
@@ -43,16 +43,64 @@ KIND_ACTIONS = {"build": "build", "build_stage": "stage", "discard": "discard",
                 "build_free": "free"}
 
 
-def _card_ids(name: Any) -> tuple[int, ...]:
+class Tables(msgspec.Struct, frozen=True):
+    """The catalog a record's names are read in (the base game's, or with an expansion's
+    cards and boards appended)."""
+
+    cards: tuple[CardDef, ...]
+    wonders: tuple[WonderDef, ...]
+    card_by_name: dict[str, tuple[int, ...]]
+    wonder_by_name: dict[str, int]
+
+
+def tables_of(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -> Tables:
+    by_name: dict[str, tuple[int, ...]] = {}
+    for c in cards:
+        by_name[c.name] = (*by_name.get(c.name, ()), c.id)
+    return Tables(cards, wonders, by_name, {w.name: w.id for w in wonders})
+
+
+BASE_TABLES = Tables(CARDS, WONDERS, CARD_BY_NAME, WONDER_BY_NAME)
+
+
+class Extension:
+    """What an expansion adds to a replay (the base game: nothing). Subclassed by the
+    expansions' trace modules."""
+
+    format = FORMAT
+
+    def deal(self, record: dict[str, Any], deal: Deal) -> Deal:
+        """The explicit deal with the expansion's part read from the record's setup."""
+        return deal
+
+    def command(self, state: SWState, action: dict[str, Any]) -> Any:
+        """The command of an action kind the base format does not have (None: unknown)."""
+        return None
+
+    def matches(self, move: Any, command: Any) -> bool:
+        return bool(move == command)
+
+    def check(self, turn: dict[str, Any], events: list[Any], disagree: Any) -> None:
+        """Compare what the expansion's events of a step say with the record."""
+
+    def observe(self, state: SWState) -> dict[str, Any]:
+        """The expansion's part of the observed state."""
+        return {}
+
+
+BASE_EXTENSION = Extension()
+
+
+def _card_ids(name: Any, t: Tables = BASE_TABLES) -> tuple[int, ...]:
     try:
-        return CARD_BY_NAME[name]
+        return t.card_by_name[name]
     except (KeyError, TypeError):
         raise TraceError(f"unknown card {name!r}") from None
 
 
-def _one_id(name: Any, among: tuple[int, ...] | list[int]) -> int:
+def _one_id(name: Any, among: tuple[int, ...] | list[int], t: Tables = BASE_TABLES) -> int:
     """The id of the card called `name` among `among` (Loom, Glassworks, Press have two)."""
-    ids = _card_ids(name)
+    ids = _card_ids(name, t)
     for i in ids:
         if i in among:
             return i
@@ -65,37 +113,38 @@ def _vec(counts: Any) -> tuple[int, ...]:
     return tuple(int(counts.get(r, 0)) for r in RESOURCES)
 
 
-def deal_from_setup(record: dict[str, Any]) -> Deal:
+def deal_from_setup(record: dict[str, Any], t: Tables = BASE_TABLES) -> Deal:
     setup = record["setup"]
     boards = []
     for b in setup["boards"]:
-        if b["wonder"] not in WONDER_BY_NAME or b["side"] not in ("A", "B"):
+        if b["wonder"] not in t.wonder_by_name or b["side"] not in ("A", "B"):
             raise TraceError(f"unknown board {b!r}")
-        boards.append((WONDER_BY_NAME[b["wonder"]], "AB".index(b["side"])))
-    guilds = tuple(sorted(_card_ids(n)[0] for n in setup["guilds"]))
+        boards.append((t.wonder_by_name[b["wonder"]], "AB".index(b["side"])))
+    guilds = tuple(sorted(_card_ids(n, t)[0] for n in setup["guilds"]))
     hands = []
     for age in ("1", "2", "3"):
         hands.append(tuple(
-            tuple(_one_id(n, [c.id for c in CARDS if c.age == int(age)]) for n in hand)
+            tuple(_one_id(n, [c.id for c in t.cards if c.age == int(age)], t) for n in hand)
             for hand in setup["hands"][age]
         ))
     piles: tuple[tuple[int, ...], ...] = ()
     if record.get("players") == 2:
         hands = [(*h, ()) for h in hands]
         piles = tuple(
-            tuple(_one_id(n, [c.id for c in CARDS if c.age == int(age)]) for n in pile)
+            tuple(_one_id(n, [c.id for c in t.cards if c.age == int(age)], t) for n in pile)
             for age, pile in sorted(setup["free_city_piles"].items())
         )
     return Deal(boards=tuple(boards), hands=tuple(hands), guilds=guilds, piles=piles)
 
 
-def command_for(state: SWState, action: dict[str, Any]) -> Any:
+def command_for(state: SWState, action: dict[str, Any], t: Tables = BASE_TABLES,
+                x: Extension = BASE_EXTENSION) -> Any:
     kind = action.get("kind")
     seat = action["seat"]
     if kind in KIND_ACTIONS:
         city = action.get("city")
         hand = city_hand(state, seat if city is None else city)
-        card = _one_id(action["card"], hand)
+        card = _one_id(action["card"], hand, t)
         if kind in ("build", "build_stage"):
             trade = action.get("trade", {})
             bought = action.get("bought", {})
@@ -106,40 +155,43 @@ def command_for(state: SWState, action: dict[str, Any]) -> Any:
             )
         return cmd.Play(seat=seat, card=card, action=KIND_ACTIONS[kind], city=city)
     if kind == "build_discarded":
-        return cmd.BuildDiscarded(seat=seat, card=_one_id(action["card"], state.discard))
+        return cmd.BuildDiscarded(seat=seat, card=_one_id(action["card"], state.discard, t))
     if kind == "copy_guild":
-        return cmd.CopyGuild(seat=seat, card=_card_ids(action["card"])[0],
+        return cmd.CopyGuild(seat=seat, card=_card_ids(action["card"], t)[0],
                              neighbour=action["from"])
+    own = x.command(state, action)
+    if own is not None:
+        return own
     raise TraceError(f"unknown action kind {kind!r}")
 
 
-def _matches(move: Any, command: Any) -> bool:
+def _matches(move: Any, command: Any, x: Extension = BASE_EXTENSION) -> bool:
     if type(move) is not type(command):
         return False
     if isinstance(command, cmd.Play):
         return (move.card, move.action, move.city, move.left or 0, move.right or 0) == (
             command.card, command.action, command.city, command.left or 0, command.right or 0
         )
-    return bool(move == command)
+    return x.matches(move, command)
 
 
-def _names(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [CARDS[c].name for c in cards]
+def _names(cards: tuple[int, ...] | list[int], t: Tables = BASE_TABLES) -> list[str]:
+    return [t.cards[c].name for c in cards]
 
 
-def observed(state: SWState) -> dict[str, Any]:
+def observed(state: SWState, t: Tables = BASE_TABLES) -> dict[str, Any]:
     """The state in the trace's terms (lists whose order is not significant are sorted)."""
     seats = 2 if state.variant else len(state.cities)
-    hands = [sorted(_names(state.hands[s])) for s in range(seats)] if state.hands else []
+    hands = [sorted(_names(state.hands[s], t)) for s in range(seats)] if state.hands else []
     return {
         "age": state.age,
         "coins": [c.coins for c in state.cities],
-        "built": [_names(c.built) for c in state.cities],
+        "built": [_names(c.built, t) for c in state.cities],
         "stages": [c.stages for c in state.cities],
         "shields": [c.shields for c in state.cities],
         "tokens": [sorted(c.tokens) for c in state.cities],
         "hands": hands,
-        "discard_pile": sorted(_names(state.discard)),
+        "discard_pile": sorted(_names(state.discard, t)),
     }
 
 
@@ -153,16 +205,19 @@ def _normalise(recorded: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None) -> TraceResult:
-    """Replay one recorded game; raises TraceError for a malformed record."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise TraceError(f"not a {FORMAT} record")
+def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
+                 x: Extension = BASE_EXTENSION) -> TraceResult:
+    """Replay one recorded game; raises TraceError for a malformed record. `x`: an
+    expansion's part of the format (`game` then has that expansion attached)."""
+    if not isinstance(record, dict) or record.get("format") != x.format:
+        raise TraceError(f"not a {x.format} record")
     game = game or SevenWondersGame()
+    t = BASE_TABLES if x is BASE_EXTENSION else tables_of(game.rules.cards, game.rules.wonders)
     try:
         seed = record["source"]["seed"]
         players = record["players"]
         turns = record["turns"]
-        deal = deal_from_setup(record)
+        deal = x.deal(record, deal_from_setup(record, t))
     except (KeyError, TypeError, IndexError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
     exceptions = {(s, i): rule for s, i, rule in KNOWN_EXCEPTIONS}
@@ -191,11 +246,11 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None) -
         step_events: list[Any] = []
         for action in turn.get("actions", []):
             try:
-                command = command_for(state, action)
+                command = command_for(state, action, t, x)
             except (KeyError, TypeError) as exc:
                 raise TraceError(f"step {index}: missing {exc}") from None
             legal = game.legal_moves(state, command.seat)
-            if not any(_matches(m, command) for m in legal):
+            if not any(_matches(m, command, x) for m in legal):
                 disagree(index, action, "legal", "a legal move", _describe(legal, command))
                 return result
             try:
@@ -206,10 +261,12 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None) -
             step_events.extend(new_events)
             result.moves += 1
             _check_action(action, new_events,
-                          lambda f, r, p, i=index, a=action: disagree(i, a, f, r, p))
-        _check_step(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p))
+                          lambda f, r, p, i=index, a=action: disagree(i, a, f, r, p), t)
+        _check_step(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p), t)
+        x.check(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p))
         recorded = _normalise(turn.get("state", {}))
-        mine = observed(state)
+        mine = observed(state, t)
+        mine.update(x.observe(state))
         for field, value in recorded.items():
             if mine.get(field, value) != value:
                 disagree(index, None, field, value, mine.get(field))
@@ -219,12 +276,13 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None) -
     return result
 
 
-def _check_action(action: dict[str, Any], events: list[Any], disagree: Any) -> None:
+def _check_action(action: dict[str, Any], events: list[Any], disagree: Any,
+                  t: Tables = BASE_TABLES) -> None:
     resolved = [e for e in events if isinstance(e, ev.StepResolved)]
     if not resolved:
         return
     for a in resolved[0].actions:
-        if a.seat != action["seat"] or CARDS[a.card].name != action["card"]:
+        if a.seat != action["seat"] or t.cards[a.card].name != action.get("card"):
             continue
         if action["kind"] == "build":
             if a.chain != action.get("chain", False):
@@ -235,11 +293,12 @@ def _check_action(action: dict[str, Any], events: list[Any], disagree: Any) -> N
             disagree("gained", action.get("gained"), a.gained)
 
 
-def _check_step(turn: dict[str, Any], events: list[Any], disagree: Any) -> None:
+def _check_step(turn: dict[str, Any], events: list[Any], disagree: Any,
+                t: Tables = BASE_TABLES) -> None:
     discarded = [e for e in events if isinstance(e, ev.HandsDiscarded)]
     if "end_discards" in turn:
         recorded = sorted((d["seat"], d["card"]) for d in turn["end_discards"])
-        mine = sorted((s, CARDS[c].name) for e in discarded for s, cards in enumerate(e.cards)
+        mine = sorted((s, t.cards[c].name) for e in discarded for s, cards in enumerate(e.cards)
                       for c in cards)
         if recorded != mine:
             disagree("end_discards", recorded, mine)

@@ -15,7 +15,7 @@ from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import RESOURCES
 from domain.sevenwonders.scoring import category_names
 from domain.sevenwonders.state import COPY_GUILD, DISCARD_BUILD, FREE_CITY, SEVENTH, SWState
-from domain.sevenwonders.trace_replay import FORMAT, observed
+from domain.sevenwonders.trace_replay import FORMAT, Tables, observed, tables_of
 
 STEP_NAMES = {DISCARD_BUILD: "discard_build", SEVENTH: "seventh", COPY_GUILD: "copy_guild"}
 KINDS = {"build": "build", "stage": "build_stage", "discard": "discard", "free": "build_free",
@@ -26,8 +26,28 @@ def _counts(vec: tuple[int, ...]) -> dict[str, int]:
     return {RESOURCES[i]: n for i, n in enumerate(vec) if n}
 
 
-def _action(a: ev.Action, variant: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": a.seat, "kind": KINDS[a.kind], "card": CARDS[a.card].name}
+class WriterExtension:
+    """What an expansion adds to a written record (the base game: nothing)."""
+
+    format = FORMAT
+
+    def setup(self, started: ev.GameStarted, seats: int) -> dict[str, Any]:
+        """The expansion's part of the deal, added to `setup`."""
+        return {}
+
+    def step(self, before: SWState, events: list[Any], game: Game) -> dict[str, Any] | None:
+        """The record of a command whose events reveal an expansion's step, or None."""
+        return None
+
+    def observe(self, state: SWState) -> dict[str, Any]:
+        return {}
+
+
+BASE_WRITER = WriterExtension()
+
+
+def _action(a: ev.Action, variant: bool, cards: tuple[Any, ...] = CARDS) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": a.seat, "kind": KINDS[a.kind], "card": cards[a.card].name}
     if variant and a.city == FREE_CITY:
         out["city"] = FREE_CITY
     if a.kind == "build":
@@ -42,22 +62,28 @@ def _action(a: ev.Action, variant: bool) -> dict[str, Any]:
     return out
 
 
-def write_trace(game: Game, played: PlayedGame) -> dict[str, Any]:
+def write_trace(game: Game, played: PlayedGame,
+                x: WriterExtension = BASE_WRITER) -> dict[str, Any]:
     started = played.opening[0] if played.opening else None
     if not isinstance(started, ev.GameStarted) or started.deal is None:
         raise TraceError("the opening events do not record the deal")
     deal = started.deal
     seats = played.seats
+    rules = getattr(game, "rules", None)
+    t: Tables = tables_of(rules.cards, rules.wonders) if rules is not None else tables_of(
+        CARDS, WONDERS)
+    cards = t.cards
     setup: dict[str, Any] = {
-        "boards": [{"wonder": WONDERS[w].name, "side": "AB"[s]} for w, s in deal.boards],
+        "boards": [{"wonder": t.wonders[w].name, "side": "AB"[s]} for w, s in deal.boards],
         "coins": [started.coins] * len(deal.boards),
-        "hands": {str(age + 1): [[CARDS[c].name for c in h] for h in hands[:seats]]
+        "hands": {str(age + 1): [[cards[c].name for c in h] for h in hands[:seats]]
                   for age, hands in enumerate(deal.hands)},
-        "guilds": sorted(CARDS[g].name for g in deal.guilds),
+        "guilds": sorted(cards[g].name for g in deal.guilds),
     }
     if started.variant:
-        setup["free_city_piles"] = {str(age + 1): [CARDS[c].name for c in pile]
+        setup["free_city_piles"] = {str(age + 1): [cards[c].name for c in pile]
                                     for age, pile in enumerate(deal.piles)}
+    setup.update(x.setup(started, seats))
     state: SWState = game.initial_state()
     for e in played.opening:
         state = game.evolve(state, e)
@@ -69,25 +95,26 @@ def write_trace(game: Game, played: PlayedGame) -> dict[str, Any]:
             state = game.evolve(state, e)
         revealed = next((e for e in events if isinstance(e, ev.StepResolved)), None)
         copied = next((e for e in events if isinstance(e, ev.GuildCopied)), None)
-        if revealed is None and copied is None:
+        own = x.step(before, list(events), game)
+        if own is None and revealed is None and copied is None:
             continue
-        step: dict[str, Any] = {
+        step: dict[str, Any] = own or {
             "age": before.age, "turn": before.turn,
             "step": STEP_NAMES.get(before.phase, "play"), "actions": pending,
         }
-        if revealed is not None:
-            step["actions"] = [_action(a, before.variant) for a in revealed.actions]
-        if copied is not None:
+        if own is None and revealed is not None:
+            step["actions"] = [_action(a, before.variant, cards) for a in revealed.actions]
+        if own is None and copied is not None:
             step["actions"] = [{"seat": before.holder if before.variant and copied.city ==
                                 FREE_CITY else copied.city, "kind": "copy_guild",
-                                "card": CARDS[copied.card].name, "from": copied.neighbour}]
+                                "card": cards[copied.card].name, "from": copied.neighbour}]
         for e in events:
             if isinstance(e, ev.HandsDiscarded):
-                step["end_discards"] = [{"seat": c, "card": CARDS[card].name}
-                                        for c, cards in enumerate(e.cards) for card in cards]
+                step["end_discards"] = [{"seat": c, "card": cards[card].name}
+                                        for c, left in enumerate(e.cards) for card in left]
             if isinstance(e, ev.ConflictsResolved):
                 step["age_end"] = True
-        step["state"] = observed(state)
+        step["state"] = {**observed(state, t), **x.observe(state)}
         turns.append(step)
     names = category_names(game.rules) if hasattr(game, "rules") else ()
     result: dict[str, Any] = {}
@@ -99,7 +126,7 @@ def write_trace(game: Game, played: PlayedGame) -> dict[str, Any]:
             "rank": list(state.rank),
         }
     return {
-        "format": FORMAT,
+        "format": x.format,
         "source": {"engine": "polis", "policy": "uniform random over the legal moves",
                    "seed": played.seed, "expansions": list(played.expansions)},
         "players": seats,

@@ -75,6 +75,16 @@ class SevenWondersView(msgspec.Struct, frozen=True):
     scores: tuple[tuple[int, ...], ...]
     ranking: tuple[int, ...]
     rank: tuple[int, ...]
+    ext: Any = None
+    """An expansion's part of the view (`hooks.SevenWondersRules.view_ext`), None without."""
+
+
+def phase_name(rules: SevenWondersRules, phase: int) -> str:
+    """The base phases' names, or an expansion phase's own (`hooks.PhaseRules.name`)."""
+    if phase < len(PHASE_NAMES):
+        return PHASE_NAMES[phase]
+    found = rules.phases.get(phase)
+    return found.name if found is not None and found.name else str(phase)
 
 
 def acting_seats(state: SWState) -> tuple[int, ...]:
@@ -111,12 +121,13 @@ def view(rules: SevenWondersRules, state: SWState, seat: int | None) -> SevenWon
         if state.phase == DISCARD_BUILD and state.special_seat == seat:
             discard = state.discard
     return SevenWondersView(
-        seat=seat, phase=PHASE_NAMES[state.phase], age=state.age, turn=state.turn,
+        seat=seat, phase=phase_name(rules, state.phase), age=state.age, turn=state.turn,
         acting=acting_seats(state), variant=state.variant,
         holder=state.holder if state.variant else None, explicit_deal=state.explicit_deal,
         cities=tuple(cities), hand=hand, my_choices=choices, discard_size=len(state.discard),
         discard=discard, pile_size=len(state.pile), scores=state.scores,
         ranking=state.ranking, rank=state.rank,
+        ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
     )
 
 

@@ -3,6 +3,7 @@ a malformed path parameter, and `request_id` echoed on refused WebSocket message
 
 from __future__ import annotations
 
+import json
 import re
 
 import httpx
@@ -80,3 +81,40 @@ async def test_the_served_document_is_the_exported_one(http: httpx.AsyncClient) 
 
     served = (await http.get("/schema/openapi.json")).json()
     assert served == json.loads(OPENAPI_PATH.read_text())
+
+
+async def test_websocket_messages_match_the_asyncapi_types(
+    apis: list[ApiProcess], http: httpx.AsyncClient
+) -> None:
+    import msgspec
+
+    from api.asyncapi import SERVER_MESSAGES
+
+    decode = msgspec.json.Decoder(_union(SERVER_MESSAGES))
+    game_id, tokens = await create_game(http)
+    seat = (await http.get(f"/games/{game_id}")).json()["summary"]["acting"][0]
+    moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(tokens[seat]))).json()
+    async with Follower(apis[0].ws_url, game_id, tokens[seat]) as player, \
+            Follower(apis[1].ws_url, game_id, None, after_version=1) as late:
+        await player.wait_for(lambda m: m["type"] == "snapshot")
+        await player.send({"type": "ping", "request_id": "p"})
+        await player.send({"type": "command", "request_id": "c", "command": {}})
+        await player.send({"type": "command", "request_id": "ok",
+                           "expected_version": moves["version"], "command": moves["moves"][0]})
+        await player.send({"type": "command", "request_id": "stale",
+                           "expected_version": moves["version"], "command": moves["moves"][0]})
+        await player.wait_for(lambda m: m.get("request_id") == "stale")
+        await late.wait_for(lambda m: m["type"] == "update" and m["version"] > moves["version"])
+        messages = player.messages + late.messages
+    kinds = set()
+    for message in messages:
+        decoded = decode.decode(json.dumps(message))
+        kinds.add(type(decoded).__name__)
+    assert {"Hello", "Snapshot", "Update", "Pong", "ErrorMessage", "CommandAcceptedMessage",
+            "CommandRejected"} <= kinds, kinds
+
+
+def _union(types: tuple[object, ...]) -> object:
+    from typing import Union
+
+    return Union[types]  # noqa: UP007  (a union built from a tuple of types)

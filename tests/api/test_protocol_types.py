@@ -29,6 +29,9 @@ def test_views_events_and_moves_match_their_documented_types(ruleset: Ruleset) -
     for produced in played.opening:
         event.decode(encode(produced))  # an expansion's deal inside GameStarted is wider
     checked_ext = False
+    base_view = type(game.view(state, None))
+    # the fields a ruleset's own view type narrows (an expansion's part, `Any` in the base)
+    narrowed = set() if types.view is base_view else set(types.view.__annotations__)
     for step, (move, events) in enumerate(played.steps):
         assert command.decode(encode(move)) == move
         for produced in events:
@@ -40,9 +43,9 @@ def test_views_events_and_moves_match_their_documented_types(ruleset: Ruleset) -
         if step % 7 == 0 or game.is_over(state):
             for seat in (None, *range(seats)):
                 shown = game.view(state, seat)
-                as_documented = msgspec.to_builtins(view.decode(encode(shown)))
-                assert as_documented == msgspec.to_builtins(shown)
-                checked_ext = checked_ext or getattr(shown, "ext", None) is not None
+                assert encode(view.decode(encode(shown))) == encode(shown)  # nothing lost
+                checked_ext = checked_ext or any(
+                    getattr(shown, name, None) is not None for name in narrowed)
             for seat in game.acting_seats(state):
                 for legal in game.legal_moves(state, seat):
                     assert command.decode(encode(legal)) == legal

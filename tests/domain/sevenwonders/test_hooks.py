@@ -67,7 +67,7 @@ def _age_start(tx: Tx, age: int) -> bool:
 def _decide_recruit(tx: Tx, command: Recruit) -> None:
     tx.emit(Recruited(seat=command.seat))
     if all(tx.state.ext):
-        flow.begin_turn(tx, 1)
+        flow.continue_age(tx)
 
 
 def _blue_cheaper(state: SWState, city: int, what: str, index: int,

@@ -30,6 +30,11 @@ class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
     holder: int = 0
 
 
+class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    age: int
+
+
 class BuildDiscarded(msgspec.Struct, kw_only=True, tag='BuildDiscarded', tag_field="type", forbid_unknown_fields=True):
     "Halikarnassus: build a card of the discard pile for free."
     card: int
@@ -142,6 +147,7 @@ class SevenWondersView(msgspec.Struct, kw_only=True):
     discard: list[int]
     discard_size: int
     explicit_deal: bool
+    ext: Any = None
     hand: list[int]
     holder: int | None
     my_choices: list[ChoiceView]
@@ -174,7 +180,7 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
 Command = Play | BuildDiscarded | CopyGuild
 
 
-Event = GameStarted | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded
 
 
 Deal = dict[str, Any]

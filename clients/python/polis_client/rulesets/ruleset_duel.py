@@ -127,6 +127,7 @@ class DuelView(msgspec.Struct, kw_only=True):
     explicit_deal: bool
     ext: Any = None
     first_player: int
+    leaders: Any = None
     library_draw: list[int]
     looting_left: list[str]
     pawn: int

@@ -46,7 +46,6 @@ class AgoraDealt(msgspec.Struct, kw_only=True, tag='AgoraDealt', tag_field="type
 
 
 class AgoraDuelView(msgspec.Struct, kw_only=True):
-    "A Duel view with Agora's part (`ext`): the Senate, decrees and conspiracies."
     acting: list[int]
     age: int
     board_tokens: list[int]
@@ -56,6 +55,7 @@ class AgoraDuelView(msgspec.Struct, kw_only=True):
     explicit_deal: bool
     ext: AgoraView | None = None
     first_player: int
+    leaders: Any = None
     library_draw: list[int]
     looting_left: list[str]
     pawn: int

@@ -262,6 +262,16 @@ export interface components {
             type: "AgeBegan";
         };
         /**
+         * AgeOpened
+         * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
+         *         recruitment); never in the base game.
+         */
+        "7wonders.AgeOpened": {
+            age: number;
+            /** @enum {unknown} */
+            type: "AgeOpened";
+        };
+        /**
          * BuildDiscarded
          * @description Halikarnassus: build a card of the discard pile for free.
          */
@@ -367,7 +377,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -441,6 +451,8 @@ export interface components {
             discard: number[];
             discard_size: number;
             explicit_deal: boolean;
+            /** @default null */
+            ext?: unknown;
             hand: number[];
             holder: number | null;
             my_choices: components["schemas"]["7wonders.ChoiceView"][];
@@ -480,6 +492,550 @@ export interface components {
             type: "TurnBegan";
         };
         "7wonders.View": components["schemas"]["7wonders.SevenWondersView"];
+        /** Action */
+        "7wonders_leaders.Action": {
+            /** @default 0 */
+            bank?: number;
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought_left?: number[];
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought_right?: number[];
+            card: number;
+            /** @default false */
+            chain?: boolean;
+            city: number;
+            /** @default 0 */
+            gained?: number;
+            kind: string;
+            /** @default 0 */
+            left?: number;
+            /** @default 0 */
+            right?: number;
+            seat: number;
+            /** @default 0 */
+            stage?: number;
+        };
+        /** AgeBegan */
+        "7wonders_leaders.AgeBegan": {
+            age: number;
+            hands: number[][];
+            /** @default 0 */
+            holder?: number;
+            /** @enum {unknown} */
+            type: "AgeBegan";
+        };
+        /**
+         * AgeOpened
+         * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
+         *         recruitment); never in the base game.
+         */
+        "7wonders_leaders.AgeOpened": {
+            age: number;
+            /** @enum {unknown} */
+            type: "AgeOpened";
+        };
+        /**
+         * BuildDiscarded
+         * @description Halikarnassus: build a card of the discard pile for free.
+         */
+        "7wonders_leaders.BuildDiscarded": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuildDiscarded";
+        };
+        /** CardChosen */
+        "7wonders_leaders.CardChosen": {
+            choice: components["schemas"]["7wonders_leaders.Choice"] | null;
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CardChosen";
+        };
+        /**
+         * Choice
+         * @description A chosen card and action, with the payment, hidden until every seat has chosen.
+         */
+        "7wonders_leaders.Choice": [
+            number,
+            string,
+            number,
+            number,
+            number,
+            number[],
+            number[],
+            boolean
+        ];
+        /** ChoiceView */
+        "7wonders_leaders.ChoiceView": {
+            choice: components["schemas"]["7wonders_leaders.Choice"];
+            city: number;
+        };
+        /** CityView */
+        "7wonders_leaders.CityView": {
+            board: number;
+            built: number[];
+            chosen: boolean;
+            city: number;
+            coins: number;
+            copied: number;
+            hand_size: number;
+            seat: number | null;
+            shields: number;
+            side: string;
+            stages: number;
+            tokens: number[];
+            tucked: number[];
+        };
+        "7wonders_leaders.Command": components["schemas"]["7wonders_leaders.Play"] | components["schemas"]["7wonders_leaders.BuildDiscarded"] | components["schemas"]["7wonders_leaders.CopyGuild"] | components["schemas"]["7wonders_leaders.PickLeader"] | components["schemas"]["7wonders_leaders.PlayLeader"] | components["schemas"]["7wonders_leaders.DeclineLeader"] | components["schemas"]["7wonders_leaders.PlaceCourtesan"];
+        /** ConflictsResolved */
+        "7wonders_leaders.ConflictsResolved": {
+            age: number;
+            tokens: number[][];
+            /** @enum {unknown} */
+            type: "ConflictsResolved";
+        };
+        /**
+         * CopyGuild
+         * @description Olympia B's last stage: copy a guild of a neighbouring city.
+         */
+        "7wonders_leaders.CopyGuild": {
+            card: number;
+            neighbour: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CopyGuild";
+        };
+        /** CopyGuildBegan */
+        "7wonders_leaders.CopyGuildBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CopyGuildBegan";
+        };
+        /** CourtesanBegan */
+        "7wonders_leaders.CourtesanBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CourtesanBegan";
+        };
+        /**
+         * CourtesanLapsed
+         * @description No leader in either neighbouring city: the token is not placed.
+         */
+        "7wonders_leaders.CourtesanLapsed": {
+            city: number;
+            /** @enum {unknown} */
+            type: "CourtesanLapsed";
+        };
+        /** CourtesanPlaced */
+        "7wonders_leaders.CourtesanPlaced": {
+            city: number;
+            leader: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "CourtesanPlaced";
+        };
+        /** Deal */
+        "7wonders_leaders.Deal": {
+            boards: [
+                number,
+                number
+            ][];
+            guilds: number[];
+            hands: number[][][];
+            /** @default [] */
+            piles?: number[][];
+        };
+        /**
+         * DeclineLeader
+         * @description Rome B: do not play the extra leader a stage allows.
+         */
+        "7wonders_leaders.DeclineLeader": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "DeclineLeader";
+        };
+        /** DiscardBuildBegan */
+        "7wonders_leaders.DiscardBuildBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DiscardBuildBegan";
+        };
+        /**
+         * DiscardBuildLapsed
+         * @description Nothing in the discard pile may be built by that city: the ability is lost.
+         */
+        "7wonders_leaders.DiscardBuildLapsed": {
+            city: number;
+            /** @enum {unknown} */
+            type: "DiscardBuildLapsed";
+        };
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"];
+        /** ExtraLeaderBegan */
+        "7wonders_leaders.ExtraLeaderBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ExtraLeaderBegan";
+        };
+        /**
+         * ExtraLeaderSkipped
+         * @description Rome B's extra leader not played: declined, or no leader in hand (lapsed).
+         */
+        "7wonders_leaders.ExtraLeaderSkipped": {
+            city: number;
+            declined: boolean;
+            /** @enum {unknown} */
+            type: "ExtraLeaderSkipped";
+        };
+        /** GameEnded */
+        "7wonders_leaders.GameEnded": {
+            rank: number[];
+            ranking: number[];
+            scores: number[][];
+            /** @enum {unknown} */
+            type: "GameEnded";
+        };
+        /** GameStarted */
+        "7wonders_leaders.GameStarted": {
+            boards: [
+                number,
+                number
+            ][];
+            coins: number;
+            deal: components["schemas"]["7wonders_leaders.Deal"] | null;
+            explicit_deal: boolean;
+            seats: number;
+            /** @enum {unknown} */
+            type: "GameStarted";
+            variant: boolean;
+        };
+        /** GuildCopied */
+        "7wonders_leaders.GuildCopied": {
+            card: number;
+            city: number;
+            neighbour: string;
+            /** @enum {unknown} */
+            type: "GuildCopied";
+        };
+        /**
+         * HandsDiscarded
+         * @description The last cards of an age, discarded without coins (per city; -1 for others).
+         */
+        "7wonders_leaders.HandsDiscarded": {
+            cards: number[][];
+            /** @default [] */
+            pile?: number[];
+            /** @enum {unknown} */
+            type: "HandsDiscarded";
+        };
+        /** HandsPassed */
+        "7wonders_leaders.HandsPassed": {
+            direction: number;
+            /** @enum {unknown} */
+            type: "HandsPassed";
+        };
+        /** LeaderAction */
+        "7wonders_leaders.LeaderAction": {
+            /** @default 0 */
+            bank?: number;
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought_left?: number[];
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought_right?: number[];
+            city: number;
+            /** @default 0 */
+            gained?: number;
+            kind: string;
+            leader: number;
+            /** @default 0 */
+            left?: number;
+            /** @default 0 */
+            right?: number;
+            seat: number;
+            /** @default 0 */
+            stage?: number;
+        };
+        /**
+         * LeaderChoice
+         * @description A recruitment choice, hidden until every seat has chosen.
+         */
+        "7wonders_leaders.LeaderChoice": [
+            number,
+            string,
+            number,
+            number,
+            number,
+            number[],
+            number[]
+        ];
+        /** LeaderChosen */
+        "7wonders_leaders.LeaderChosen": {
+            choice: components["schemas"]["7wonders_leaders.LeaderChoice"] | null;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderChosen";
+        };
+        /**
+         * LeaderKept
+         * @description A draft pick (hidden from the other seats).
+         */
+        "7wonders_leaders.LeaderKept": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderKept";
+        };
+        /**
+         * LeadersBoxed
+         * @description Before Age III the leader not played goes back to the box (per seat).
+         */
+        "7wonders_leaders.LeadersBoxed": {
+            cards: number[][];
+            /** @enum {unknown} */
+            type: "LeadersBoxed";
+        };
+        /** LeadersDeal */
+        "7wonders_leaders.LeadersDeal": {
+            boards: [
+                number,
+                number
+            ][];
+            /** @default [] */
+            box?: number[];
+            guilds: number[];
+            hands: number[][][];
+            /** @default [] */
+            leaders?: number[][];
+            /** @default [] */
+            piles?: number[][];
+        };
+        /**
+         * LeadersDealt
+         * @description 4 leaders to each seat; the rest stay in the box (in draw order).
+         */
+        "7wonders_leaders.LeadersDealt": {
+            box: number[];
+            hands: number[][];
+            /** @enum {unknown} */
+            type: "LeadersDealt";
+        };
+        /**
+         * LeadersDrawn
+         * @description Rome B's first stage: leaders drawn from the box into the city's hand.
+         */
+        "7wonders_leaders.LeadersDrawn": {
+            city: number;
+            leaders: number[];
+            /** @enum {unknown} */
+            type: "LeadersDrawn";
+        };
+        /**
+         * LeadersPassed
+         * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
+         *         two-player game: to the opponent); after the third pick the last card received is
+         *         kept too and the draft ends.
+         */
+        "7wonders_leaders.LeadersPassed": {
+            round: number;
+            /** @enum {unknown} */
+            type: "LeadersPassed";
+        };
+        /**
+         * LeadersPlayed
+         * @description Recruitment choices revealed and resolved together (or one extra leader).
+         */
+        "7wonders_leaders.LeadersPlayed": {
+            actions: components["schemas"]["7wonders_leaders.LeaderAction"][];
+            /** @default false */
+            extra?: boolean;
+            /** @enum {unknown} */
+            type: "LeadersPlayed";
+        };
+        /**
+         * LeadersSevenWondersView
+         * @description A 7 Wonders view with the Leaders part (`ext`).
+         */
+        "7wonders_leaders.LeadersSevenWondersView": {
+            acting: number[];
+            age: number;
+            cities: components["schemas"]["7wonders_leaders.CityView"][];
+            discard: number[];
+            discard_size: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: components["schemas"]["7wonders_leaders.LeadersView"] | null;
+            hand: number[];
+            holder: number | null;
+            my_choices: components["schemas"]["7wonders_leaders.ChoiceView"][];
+            phase: string;
+            pile_size: number;
+            rank: number[];
+            ranking: number[];
+            scores: number[][];
+            seat: number | null;
+            turn: number;
+            variant: boolean;
+        };
+        /** LeadersView */
+        "7wonders_leaders.LeadersView": {
+            box_size: number;
+            choice: components["schemas"]["7wonders_leaders.LeaderChoice"] | null;
+            courtesan: [
+                number,
+                number,
+                number
+            ];
+            draft_round: number;
+            hand: number[];
+            hand_sizes: number[];
+            kept: number[];
+            pick: number;
+            recruited: number[][];
+        };
+        /**
+         * PickLeader
+         * @description The leader draft: keep this leader of the hand in front of you.
+         */
+        "7wonders_leaders.PickLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PickLeader";
+        };
+        /**
+         * PlaceCourtesan
+         * @description Courtesans Guild: put the token on a leader recruited by a neighbouring city.
+         */
+        "7wonders_leaders.PlaceCourtesan": {
+            city: number;
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PlaceCourtesan";
+        };
+        /** Play */
+        "7wonders_leaders.Play": {
+            action: string;
+            /** @default null */
+            buy_left?: number[] | null;
+            /** @default null */
+            buy_right?: number[] | null;
+            card: number;
+            /** @default null */
+            city?: number | null;
+            /** @default null */
+            left?: number | null;
+            /** @default null */
+            right?: number | null;
+            seat: number;
+            /** @enum {unknown} */
+            type: "Play";
+        };
+        /**
+         * PlayLeader
+         * @description Recruitment (or Rome B's extra leader, recruit only): recruit, stage or discard.
+         */
+        "7wonders_leaders.PlayLeader": {
+            action: string;
+            /** @default null */
+            buy_left?: number[] | null;
+            /** @default null */
+            buy_right?: number[] | null;
+            leader: number;
+            /** @default null */
+            left?: number | null;
+            /** @default null */
+            right?: number | null;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PlayLeader";
+        };
+        /** RecruitmentBegan */
+        "7wonders_leaders.RecruitmentBegan": {
+            age: number;
+            /** @enum {unknown} */
+            type: "RecruitmentBegan";
+        };
+        /** SeventhBegan */
+        "7wonders_leaders.SeventhBegan": {
+            cities: number[];
+            /** @enum {unknown} */
+            type: "SeventhBegan";
+        };
+        /**
+         * StepResolved
+         * @description Every choice of a step revealed and applied together.
+         */
+        "7wonders_leaders.StepResolved": {
+            actions: components["schemas"]["7wonders_leaders.Action"][];
+            /** @enum {unknown} */
+            type: "StepResolved";
+        };
+        /** TurnBegan */
+        "7wonders_leaders.TurnBegan": {
+            cities: number[];
+            /** @default -1 */
+            drawn?: number;
+            /** @default 0 */
+            holder?: number;
+            turn: number;
+            /** @enum {unknown} */
+            type: "TurnBegan";
+        };
+        /**
+         * VictoryCoins
+         * @description Nero: 2 coins per victory token taken in the conflicts just resolved.
+         */
+        "7wonders_leaders.VictoryCoins": {
+            coins: number[];
+            /** @enum {unknown} */
+            type: "VictoryCoins";
+        };
+        "7wonders_leaders.View": components["schemas"]["7wonders_leaders.LeadersSevenWondersView"];
         /** CatalogOut */
         CatalogOut: {
             catalog: {
@@ -505,7 +1061,7 @@ export interface components {
         };
         /** CreateGame */
         CreateGame: {
-            deal?: components["schemas"]["7wonders.Deal"] | components["schemas"]["duel.Deal"] | components["schemas"]["duel_agora.Deal"] | null;
+            deal?: components["schemas"]["7wonders.Deal"] | components["schemas"]["7wonders_leaders.Deal"] | components["schemas"]["duel.Deal"] | components["schemas"]["duel_agora.Deal"] | components["schemas"]["duel_leaders.Deal"] | components["schemas"]["duel_agora_leaders.Deal"] | null;
             expansions?: string[];
             kind: string;
             options?: {
@@ -533,7 +1089,7 @@ export interface components {
         /** EventOut */
         EventOut: {
             /** @description a JSON value defined by the game */
-            event: components["schemas"]["7wonders.Event"] | components["schemas"]["duel.Event"] | components["schemas"]["duel_agora.Event"];
+            event: components["schemas"]["7wonders.Event"] | components["schemas"]["7wonders_leaders.Event"] | components["schemas"]["duel.Event"] | components["schemas"]["duel_agora.Event"] | components["schemas"]["duel_leaders.Event"] | components["schemas"]["duel_agora_leaders.Event"];
             /** Format: date-time */
             recorded_at: string;
             seat: number | null;
@@ -552,6 +1108,8 @@ export interface components {
             /** @default  */
             description?: string;
             name: string;
+            /** @default [] */
+            options?: components["schemas"]["OptionDescription"][];
             title: string;
         };
         /** GameCreated */
@@ -606,7 +1164,7 @@ export interface components {
         /** MovesOut */
         MovesOut: {
             game_id: string;
-            moves: (components["schemas"]["7wonders.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"])[];
+            moves: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             seat: number;
             version: number;
         };
@@ -642,7 +1200,7 @@ export interface components {
         };
         /** SubmitCommand */
         SubmitCommand: {
-            command: components["schemas"]["7wonders.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"];
+            command: components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"];
             expected_version: number;
             idempotency_key?: string | null;
         };
@@ -652,7 +1210,7 @@ export interface components {
             seat: number | null;
             version: number;
             /** @description a JSON value defined by the game */
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
         };
         /** ActionOwed */
         "duel.ActionOwed": {
@@ -835,6 +1393,8 @@ export interface components {
             /** @default null */
             ext?: unknown;
             first_player: number;
+            /** @default null */
+            leaders?: unknown;
             library_draw: number[];
             looting_left: string[];
             pawn: number;
@@ -1032,10 +1592,7 @@ export interface components {
             /** @enum {unknown} */
             type: "AgoraDealt";
         };
-        /**
-         * AgoraDuelView
-         * @description A Duel view with Agora's part (`ext`): the Senate, decrees and conspiracies.
-         */
+        /** AgoraDuelView */
         "duel_agora.AgoraDuelView": {
             acting: number[];
             age: number;
@@ -1047,6 +1604,8 @@ export interface components {
             /** @default null */
             ext?: components["schemas"]["duel_agora.AgoraView"] | null;
             first_player: number;
+            /** @default null */
+            leaders?: unknown;
             library_draw: number[];
             looting_left: string[];
             pawn: number;
@@ -1678,6 +2237,1656 @@ export interface components {
         };
         /** WondersRevealed */
         "duel_agora.WondersRevealed": {
+            round: number;
+            /** @enum {unknown} */
+            type: "WondersRevealed";
+            wonders: number[];
+        };
+        /** ActionOwed */
+        "duel_agora_leaders.ActionOwed": {
+            action: number;
+            arg: number;
+            /** @default -1 */
+            position?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ActionOwed";
+        };
+        /** AgeBegan */
+        "duel_agora_leaders.AgeBegan": {
+            age: number;
+            cards: number[];
+            /** @enum {unknown} */
+            type: "AgeBegan";
+        };
+        /** AgeEnded */
+        "duel_agora_leaders.AgeEnded": {
+            age: number;
+            chooser: number;
+            /** @enum {unknown} */
+            type: "AgeEnded";
+        };
+        /** AgoraDealt */
+        "duel_agora_leaders.AgoraDealt": {
+            deal: components["schemas"]["duel_agora_leaders.AgoraSecrets"] | null;
+            face_up: number[];
+            /** @enum {unknown} */
+            type: "AgoraDealt";
+        };
+        /**
+         * AgoraLeadersDeal
+         * @description An Agora deal with the leaders' shuffle (see `LeadersDeal`).
+         */
+        "duel_agora_leaders.AgoraLeadersDeal": {
+            ages: number[][];
+            aside_tokens: number[];
+            board_tokens: number[];
+            conspiracies: number[];
+            decrees: number[];
+            decrees_unused: number[];
+            first_player: number;
+            leaders: number[];
+            removed: number[][];
+            wonders: number[];
+            wonders_unused: number[];
+        };
+        /** AgoraLeadersDuelView */
+        "duel_agora_leaders.AgoraLeadersDuelView": {
+            acting: number[];
+            age: number;
+            board_tokens: number[];
+            discard: number[];
+            draft_offer: number[];
+            draft_round: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: components["schemas"]["duel_agora_leaders.AgoraView"] | null;
+            first_player: number;
+            /** @default null */
+            leaders?: components["schemas"]["duel_agora_leaders.LeadersView"] | null;
+            library_draw: number[];
+            looting_left: string[];
+            pawn: number;
+            pending: string[];
+            phase: string;
+            play_again: boolean;
+            players: components["schemas"]["duel_agora_leaders.PlayerView"][];
+            retired_wonders: number[];
+            scores: number[][];
+            seat: number | null;
+            structure: components["schemas"]["duel_agora_leaders.SlotView"][];
+            turn: number;
+            victory: string;
+            winner: number | null;
+        };
+        /**
+         * AgoraOwedStep
+         * @description The first owed action goes on with `remaining` uses, or ends at 0.
+         */
+        "duel_agora_leaders.AgoraOwedStep": {
+            remaining: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "AgoraOwedStep";
+        };
+        /**
+         * AgoraSecrets
+         * @description What `AgoraDealt` records of the deal (hidden from every seat).
+         */
+        "duel_agora_leaders.AgoraSecrets": {
+            conspiracies: number[];
+            decrees: number[];
+            decrees_unused: number[];
+        };
+        /** AgoraView */
+        "duel_agora_leaders.AgoraView": {
+            control: number[];
+            deck_size: number;
+            decrees: number[][];
+            drawn: number[];
+            obscured: number[];
+            sabotaged: number[];
+            seats: components["schemas"]["duel_agora_leaders.SenatorsView"][];
+            spied: number[];
+            triggered_this_turn: boolean;
+        };
+        /** AsideTokenTaken */
+        "duel_agora_leaders.AsideTokenTaken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "AsideTokenTaken";
+        };
+        /** AsideTokensSeen */
+        "duel_agora_leaders.AsideTokensSeen": {
+            count: number;
+            seat: number;
+            tokens: number[];
+            /** @enum {unknown} */
+            type: "AsideTokensSeen";
+        };
+        /** AspasiaCancelled */
+        "duel_agora_leaders.AspasiaCancelled": {
+            seat: number;
+            shields: number;
+            /** @enum {unknown} */
+            type: "AspasiaCancelled";
+        };
+        /** AspasiaReady */
+        "duel_agora_leaders.AspasiaReady": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "AspasiaReady";
+        };
+        /** BuildFromLastRow */
+        "duel_agora_leaders.BuildFromLastRow": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "BuildFromLastRow";
+        };
+        /**
+         * BuildOffered
+         * @description Croesus or Ramesses: build one of the cards offered, for free.
+         */
+        "duel_agora_leaders.BuildOffered": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuildOffered";
+        };
+        /** BuildRemovedCard */
+        "duel_agora_leaders.BuildRemovedCard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuildRemovedCard";
+        };
+        /** BuildingConstructed */
+        "duel_agora_leaders.BuildingConstructed": {
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought?: number[];
+            card: number;
+            chained: boolean;
+            cost: number;
+            seat: number;
+            slot: number;
+            to_opponent: number;
+            /** @enum {unknown} */
+            type: "BuildingConstructed";
+        };
+        /**
+         * BuryLeader
+         * @description Abu Simbel: one of one's recruited leaders goes under the wonder.
+         */
+        "duel_agora_leaders.BuryLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuryLeader";
+        };
+        /** CardDestroyed */
+        "duel_agora_leaders.CardDestroyed": {
+            card: number;
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CardDestroyed";
+        };
+        /** CardDiscarded */
+        "duel_agora_leaders.CardDiscarded": {
+            card: number;
+            coins: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardDiscarded";
+        };
+        /** CardPutUnder */
+        "duel_agora_leaders.CardPutUnder": {
+            card: number;
+            leader: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardPutUnder";
+        };
+        /** CardRevealed */
+        "duel_agora_leaders.CardRevealed": {
+            card: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardRevealed";
+        };
+        /** CardTaken */
+        "duel_agora_leaders.CardTaken": {
+            card: number;
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CardTaken";
+        };
+        /** CardsOffered */
+        "duel_agora_leaders.CardsOffered": {
+            cards: number[];
+            count: number;
+            seat: number;
+            source: string;
+            /** @enum {unknown} */
+            type: "CardsOffered";
+        };
+        /** ChoicesRevealed */
+        "duel_agora_leaders.ChoicesRevealed": {
+            chosen: [
+                number,
+                number
+            ];
+            /** @enum {unknown} */
+            type: "ChoicesRevealed";
+        };
+        /**
+         * ChooseLeader
+         * @description The recruitment step: a leader of one's hand, in secret.
+         */
+        "duel_agora_leaders.ChooseLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ChooseLeader";
+        };
+        /** ChooseProgressToken */
+        "duel_agora_leaders.ChooseProgressToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "ChooseProgressToken";
+        };
+        /** ChooseStartPlayer */
+        "duel_agora_leaders.ChooseStartPlayer": {
+            seat: number;
+            starts: number;
+            /** @enum {unknown} */
+            type: "ChooseStartPlayer";
+        };
+        /** CoinsGained */
+        "duel_agora_leaders.CoinsGained": {
+            amount: number;
+            reason: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CoinsGained";
+        };
+        /** CoinsLost */
+        "duel_agora_leaders.CoinsLost": {
+            amount: number;
+            reason: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CoinsLost";
+        };
+        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"];
+        /** ConflictPawnMoved */
+        "duel_agora_leaders.ConflictPawnMoved": {
+            position: number;
+            seat: number;
+            shields: number;
+            /** @enum {unknown} */
+            type: "ConflictPawnMoved";
+        };
+        /** ConspiraciesDrawn */
+        "duel_agora_leaders.ConspiraciesDrawn": {
+            cards: number[];
+            count: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConspiraciesDrawn";
+        };
+        /** ConspiracyKept */
+        "duel_agora_leaders.ConspiracyKept": {
+            kept: number[];
+            on_top: boolean;
+            returned: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConspiracyKept";
+        };
+        /** ConspiracyPrepared */
+        "duel_agora_leaders.ConspiracyPrepared": {
+            card: number;
+            conspiracy: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "ConspiracyPrepared";
+        };
+        /** ConspiracyResolved */
+        "duel_agora_leaders.ConspiracyResolved": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConspiracyResolved";
+        };
+        /** ConspiracyTriggered */
+        "duel_agora_leaders.ConspiracyTriggered": {
+            before_action: boolean;
+            card: number;
+            conspiracy: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConspiracyTriggered";
+        };
+        /** ConspiracyView */
+        "duel_agora_leaders.ConspiracyView": {
+            conspiracy: number;
+            position: number;
+            prepared: boolean;
+            triggered: boolean;
+        };
+        /** Conspire */
+        "duel_agora_leaders.Conspire": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Conspire";
+        };
+        /** ConstructBuilding */
+        "duel_agora_leaders.ConstructBuilding": {
+            /** @default null */
+            buy?: number[] | null;
+            /** @default null */
+            coins?: number | null;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "ConstructBuilding";
+        };
+        /** ConstructFromDiscard */
+        "duel_agora_leaders.ConstructFromDiscard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConstructFromDiscard";
+        };
+        /**
+         * ConstructWithLeader
+         * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
+         *         symbol copies `symbol`, that of a green card one owns).
+         */
+        "duel_agora_leaders.ConstructWithLeader": {
+            /** @default null */
+            coins?: number | null;
+            leader: number;
+            seat: number;
+            slot: number;
+            symbol: number;
+            /** @enum {unknown} */
+            type: "ConstructWithLeader";
+        };
+        /** ConstructWonder */
+        "duel_agora_leaders.ConstructWonder": {
+            /** @default null */
+            buy?: number[] | null;
+            /** @default null */
+            coins?: number | null;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "ConstructWonder";
+            wonder: number;
+        };
+        /** Deal */
+        "duel_agora_leaders.Deal": {
+            ages: number[][];
+            aside_tokens: number[];
+            board_tokens: number[];
+            first_player: number;
+            removed: number[][];
+            wonders: number[];
+            wonders_unused: number[];
+        };
+        /** DeclarationsRevealed */
+        "duel_agora_leaders.DeclarationsRevealed": {
+            declared: [
+                number,
+                number
+            ];
+            queue: number[];
+            /** @enum {unknown} */
+            type: "DeclarationsRevealed";
+        };
+        /**
+         * DeclareRecruitment
+         * @description After both choices are revealed: recruit (pay its cost) or discard for 2 coins.
+         */
+        "duel_agora_leaders.DeclareRecruitment": {
+            recruit: boolean;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DeclareRecruitment";
+        };
+        /**
+         * Decline
+         * @description Skip an optional owed action (the rest of a politician's actions, an optional
+         *         move, Turn of Events' second discard, Curia Julia's trigger).
+         */
+        "duel_agora_leaders.Decline": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Decline";
+        };
+        /**
+         * DeclineLeaderOffer
+         * @description Maecenas, Rome or Ramesses: take nothing.
+         */
+        "duel_agora_leaders.DeclineLeaderOffer": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "DeclineLeaderOffer";
+        };
+        /** DecreeMoved */
+        "duel_agora_leaders.DecreeMoved": {
+            decree: number;
+            seat: number;
+            source: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "DecreeMoved";
+        };
+        /** DecreeRevealed */
+        "duel_agora_leaders.DecreeRevealed": {
+            chamber: number;
+            decree: number;
+            /** @enum {unknown} */
+            type: "DecreeRevealed";
+        };
+        /** DestroyCard */
+        "duel_agora_leaders.DestroyCard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DestroyCard";
+        };
+        /** DiscardCard */
+        "duel_agora_leaders.DiscardCard": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "DiscardCard";
+        };
+        /** DiscardFromStructure */
+        "duel_agora_leaders.DiscardFromStructure": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "DiscardFromStructure";
+        };
+        /** DiscardedCardConstructed */
+        "duel_agora_leaders.DiscardedCardConstructed": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DiscardedCardConstructed";
+        };
+        /** DrawnLeadersReturned */
+        "duel_agora_leaders.DrawnLeadersReturned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "DrawnLeadersReturned";
+        };
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"];
+        /** ExchangeCards */
+        "duel_agora_leaders.ExchangeCards": {
+            give: number;
+            seat: number;
+            take: number;
+            /** @enum {unknown} */
+            type: "ExchangeCards";
+        };
+        /** FreeBuildingConstructed */
+        "duel_agora_leaders.FreeBuildingConstructed": {
+            card: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "FreeBuildingConstructed";
+        };
+        /** GameEnded */
+        "duel_agora_leaders.GameEnded": {
+            scores: number[][];
+            /** @enum {unknown} */
+            type: "GameEnded";
+            victory: string;
+            winner: number | null;
+        };
+        /** GameStarted */
+        "duel_agora_leaders.GameStarted": {
+            board_tokens: number[];
+            deal: components["schemas"]["duel_agora_leaders.Deal"] | null;
+            explicit_deal: boolean;
+            first_player: number;
+            /** @enum {unknown} */
+            type: "GameStarted";
+        };
+        /** GreatLibraryDrawn */
+        "duel_agora_leaders.GreatLibraryDrawn": {
+            count: number;
+            seat: number;
+            tokens: number[];
+            /** @enum {unknown} */
+            type: "GreatLibraryDrawn";
+        };
+        /** InfluenceMoved */
+        "duel_agora_leaders.InfluenceMoved": {
+            seat: number;
+            source: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "InfluenceMoved";
+        };
+        /** InfluencePlaced */
+        "duel_agora_leaders.InfluencePlaced": {
+            chamber: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "InfluencePlaced";
+        };
+        /** InfluenceRemoved */
+        "duel_agora_leaders.InfluenceRemoved": {
+            chamber: number;
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "InfluenceRemoved";
+        };
+        /** KeepConspiracy */
+        "duel_agora_leaders.KeepConspiracy": {
+            keep: number;
+            on_top: boolean;
+            seat: number;
+            /** @enum {unknown} */
+            type: "KeepConspiracy";
+        };
+        /** LayoutEffectsEnded */
+        "duel_agora_leaders.LayoutEffectsEnded": {
+            age: number;
+            /** @enum {unknown} */
+            type: "LayoutEffectsEnded";
+        };
+        /** LeaderBuried */
+        "duel_agora_leaders.LeaderBuried": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderBuried";
+        };
+        /** LeaderChosen */
+        "duel_agora_leaders.LeaderChosen": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderChosen";
+        };
+        /** LeaderDiscarded */
+        "duel_agora_leaders.LeaderDiscarded": {
+            coins: number;
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderDiscarded";
+        };
+        /** LeaderEffectsBegan */
+        "duel_agora_leaders.LeaderEffectsBegan": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderEffectsBegan";
+        };
+        /** LeaderPicked */
+        "duel_agora_leaders.LeaderPicked": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderPicked";
+        };
+        /** LeaderRecruited */
+        "duel_agora_leaders.LeaderRecruited": {
+            cost: number;
+            /** @default false */
+            free?: boolean;
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderRecruited";
+        };
+        /** LeadersDealt */
+        "duel_agora_leaders.LeadersDealt": {
+            costs: number[];
+            leaders: number[] | null;
+            pool: number[];
+            /** @enum {unknown} */
+            type: "LeadersDealt";
+        };
+        /** LeadersDrawn */
+        "duel_agora_leaders.LeadersDrawn": {
+            count: number;
+            into_hand: boolean;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersDrawn";
+        };
+        /** LeadersRevealed */
+        "duel_agora_leaders.LeadersRevealed": {
+            leaders: number[];
+            round: number;
+            /** @enum {unknown} */
+            type: "LeadersRevealed";
+        };
+        /** LeadersSeatView */
+        "duel_agora_leaders.LeadersSeatView": {
+            buried: number[];
+            changed_symbols: [
+                number,
+                number
+            ][];
+            chosen: number | null;
+            declared: number | null;
+            hand: number[];
+            recruited: number[];
+            seat: number;
+            under_pythagoras: number[];
+            used: string[];
+        };
+        /** LeadersView */
+        "duel_agora_leaders.LeadersView": {
+            age: number;
+            aside: number;
+            aspasia_waiting: boolean;
+            chooser: number;
+            costs: number[];
+            draft_offer: number[];
+            drawn: number[];
+            offered: number[];
+            pool: number[];
+            seats: [
+                components["schemas"]["duel_agora_leaders.LeadersSeatView"],
+                components["schemas"]["duel_agora_leaders.LeadersSeatView"]
+            ];
+            step: string;
+        };
+        /** MilitaryTokenTaken */
+        "duel_agora_leaders.MilitaryTokenTaken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "MilitaryTokenTaken";
+        };
+        /** MoveDecree */
+        "duel_agora_leaders.MoveDecree": {
+            chamber: number;
+            decree: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "MoveDecree";
+        };
+        /** MoveInfluence */
+        "duel_agora_leaders.MoveInfluence": {
+            seat: number;
+            source: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "MoveInfluence";
+        };
+        /** ObscureToken */
+        "duel_agora_leaders.ObscureToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "ObscureToken";
+        };
+        /** OfferLapsed */
+        "duel_agora_leaders.OfferLapsed": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "OfferLapsed";
+        };
+        /** OfferedCardBuilt */
+        "duel_agora_leaders.OfferedCardBuilt": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "OfferedCardBuilt";
+        };
+        /** PickLeader */
+        "duel_agora_leaders.PickLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PickLeader";
+        };
+        /** PickWonder */
+        "duel_agora_leaders.PickWonder": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "PickWonder";
+            wonder: number;
+        };
+        /** PlaceInfluence */
+        "duel_agora_leaders.PlaceInfluence": {
+            chamber: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PlaceInfluence";
+        };
+        /** PlayAgainGranted */
+        "duel_agora_leaders.PlayAgainGranted": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "PlayAgainGranted";
+        };
+        /** PlayerView */
+        "duel_agora_leaders.PlayerView": {
+            buildings: number[];
+            built_wonders: number[];
+            coins: number;
+            seat: number;
+            tokens: number[];
+            tucked: number[];
+            wonders: number[];
+        };
+        /** PrepareConspiracy */
+        "duel_agora_leaders.PrepareConspiracy": {
+            conspiracy: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "PrepareConspiracy";
+        };
+        /** ProgressTokenTaken */
+        "duel_agora_leaders.ProgressTokenTaken": {
+            from_library: boolean;
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "ProgressTokenTaken";
+        };
+        /**
+         * PutUnderPythagoras
+         * @description Once per game: the card taken goes under Pythagoras (no benefit); play again.
+         */
+        "duel_agora_leaders.PutUnderPythagoras": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "PutUnderPythagoras";
+        };
+        /**
+         * RecruitFree
+         * @description Maecenas (one of the two drawn) or Rome (one of one's hand): recruit for free.
+         */
+        "duel_agora_leaders.RecruitFree": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RecruitFree";
+        };
+        /** RecruitSenator */
+        "duel_agora_leaders.RecruitSenator": {
+            /** @default null */
+            coins?: number | null;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "RecruitSenator";
+        };
+        /** RecruitmentBegan */
+        "duel_agora_leaders.RecruitmentBegan": {
+            age: number;
+            chooser: number;
+            choosing: [
+                boolean,
+                boolean
+            ];
+            /** @enum {unknown} */
+            type: "RecruitmentBegan";
+        };
+        /** RecruitmentDeclared */
+        "duel_agora_leaders.RecruitmentDeclared": {
+            recruit: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RecruitmentDeclared";
+        };
+        /** RecruitmentEnded */
+        "duel_agora_leaders.RecruitmentEnded": {
+            age: number;
+            chooser: number;
+            /** @enum {unknown} */
+            type: "RecruitmentEnded";
+        };
+        /** RemoveInfluence */
+        "duel_agora_leaders.RemoveInfluence": {
+            chamber: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RemoveInfluence";
+        };
+        /** SabotageWonder */
+        "duel_agora_leaders.SabotageWonder": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SabotageWonder";
+            wonder: number;
+        };
+        /** SenatorRecruited */
+        "duel_agora_leaders.SenatorRecruited": {
+            card: number;
+            cost: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "SenatorRecruited";
+        };
+        /** SenatorsView */
+        "duel_agora_leaders.SenatorsView": {
+            conspiracies: components["schemas"]["duel_agora_leaders.ConspiracyView"][];
+            cubes: number[];
+            cubes_left: number;
+            seat: number;
+            senators: number[];
+        };
+        /** SlotView */
+        "duel_agora_leaders.SlotView": {
+            accessible: boolean;
+            card: number;
+            name: string;
+            slot: number;
+            taken: boolean;
+        };
+        /** StartPlayerChosen */
+        "duel_agora_leaders.StartPlayerChosen": {
+            seat: number;
+            starts: number;
+            /** @enum {unknown} */
+            type: "StartPlayerChosen";
+        };
+        /** StructureCardDiscarded */
+        "duel_agora_leaders.StructureCardDiscarded": {
+            card: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "StructureCardDiscarded";
+        };
+        /** SymbolChanged */
+        "duel_agora_leaders.SymbolChanged": {
+            card: number;
+            leader: number;
+            new: number;
+            old: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SymbolChanged";
+        };
+        /** TakeAsideToken */
+        "duel_agora_leaders.TakeAsideToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "TakeAsideToken";
+        };
+        /** TakeCard */
+        "duel_agora_leaders.TakeCard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeCard";
+        };
+        /** TakeLibraryToken */
+        "duel_agora_leaders.TakeLibraryToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "TakeLibraryToken";
+        };
+        /** TakeWonder */
+        "duel_agora_leaders.TakeWonder": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeWonder";
+            wonder: number;
+        };
+        /** TokenObscured */
+        "duel_agora_leaders.TokenObscured": {
+            seat: number;
+            source: string;
+            token: number;
+            /** @enum {unknown} */
+            type: "TokenObscured";
+        };
+        /** TriggerConspiracy */
+        "duel_agora_leaders.TriggerConspiracy": {
+            conspiracy: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TriggerConspiracy";
+        };
+        /** TurnBegan */
+        "duel_agora_leaders.TurnBegan": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "TurnBegan";
+        };
+        "duel_agora_leaders.View": components["schemas"]["duel_agora_leaders.AgoraLeadersDuelView"];
+        /** WonderConstructed */
+        "duel_agora_leaders.WonderConstructed": {
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought?: number[];
+            card: number;
+            cost: number;
+            seat: number;
+            slot: number;
+            to_opponent: number;
+            /** @enum {unknown} */
+            type: "WonderConstructed";
+            wonder: number;
+        };
+        /** WonderPicked */
+        "duel_agora_leaders.WonderPicked": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderPicked";
+            wonder: number;
+        };
+        /** WonderRetired */
+        "duel_agora_leaders.WonderRetired": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderRetired";
+            wonder: number;
+        };
+        /** WonderSabotaged */
+        "duel_agora_leaders.WonderSabotaged": {
+            card: number;
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderSabotaged";
+            wonder: number;
+        };
+        /** WonderTaken */
+        "duel_agora_leaders.WonderTaken": {
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderTaken";
+            wonder: number;
+        };
+        /** WondersRevealed */
+        "duel_agora_leaders.WondersRevealed": {
+            round: number;
+            /** @enum {unknown} */
+            type: "WondersRevealed";
+            wonders: number[];
+        };
+        /** ActionOwed */
+        "duel_leaders.ActionOwed": {
+            action: number;
+            arg: number;
+            /** @default -1 */
+            position?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ActionOwed";
+        };
+        /** AgeBegan */
+        "duel_leaders.AgeBegan": {
+            age: number;
+            cards: number[];
+            /** @enum {unknown} */
+            type: "AgeBegan";
+        };
+        /** AgeEnded */
+        "duel_leaders.AgeEnded": {
+            age: number;
+            chooser: number;
+            /** @enum {unknown} */
+            type: "AgeEnded";
+        };
+        /** AspasiaCancelled */
+        "duel_leaders.AspasiaCancelled": {
+            seat: number;
+            shields: number;
+            /** @enum {unknown} */
+            type: "AspasiaCancelled";
+        };
+        /** AspasiaReady */
+        "duel_leaders.AspasiaReady": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "AspasiaReady";
+        };
+        /**
+         * BuildOffered
+         * @description Croesus or Ramesses: build one of the cards offered, for free.
+         */
+        "duel_leaders.BuildOffered": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuildOffered";
+        };
+        /** BuildingConstructed */
+        "duel_leaders.BuildingConstructed": {
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought?: number[];
+            card: number;
+            chained: boolean;
+            cost: number;
+            seat: number;
+            slot: number;
+            to_opponent: number;
+            /** @enum {unknown} */
+            type: "BuildingConstructed";
+        };
+        /**
+         * BuryLeader
+         * @description Abu Simbel: one of one's recruited leaders goes under the wonder.
+         */
+        "duel_leaders.BuryLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "BuryLeader";
+        };
+        /** CardDestroyed */
+        "duel_leaders.CardDestroyed": {
+            card: number;
+            owner: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CardDestroyed";
+        };
+        /** CardDiscarded */
+        "duel_leaders.CardDiscarded": {
+            card: number;
+            coins: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardDiscarded";
+        };
+        /** CardPutUnder */
+        "duel_leaders.CardPutUnder": {
+            card: number;
+            leader: number;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardPutUnder";
+        };
+        /** CardRevealed */
+        "duel_leaders.CardRevealed": {
+            card: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "CardRevealed";
+        };
+        /** CardsOffered */
+        "duel_leaders.CardsOffered": {
+            cards: number[];
+            count: number;
+            seat: number;
+            source: string;
+            /** @enum {unknown} */
+            type: "CardsOffered";
+        };
+        /** ChoicesRevealed */
+        "duel_leaders.ChoicesRevealed": {
+            chosen: [
+                number,
+                number
+            ];
+            /** @enum {unknown} */
+            type: "ChoicesRevealed";
+        };
+        /**
+         * ChooseLeader
+         * @description The recruitment step: a leader of one's hand, in secret.
+         */
+        "duel_leaders.ChooseLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ChooseLeader";
+        };
+        /** ChooseProgressToken */
+        "duel_leaders.ChooseProgressToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "ChooseProgressToken";
+        };
+        /** ChooseStartPlayer */
+        "duel_leaders.ChooseStartPlayer": {
+            seat: number;
+            starts: number;
+            /** @enum {unknown} */
+            type: "ChooseStartPlayer";
+        };
+        /** CoinsGained */
+        "duel_leaders.CoinsGained": {
+            amount: number;
+            reason: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CoinsGained";
+        };
+        /** CoinsLost */
+        "duel_leaders.CoinsLost": {
+            amount: number;
+            reason: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "CoinsLost";
+        };
+        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"];
+        /** ConflictPawnMoved */
+        "duel_leaders.ConflictPawnMoved": {
+            position: number;
+            seat: number;
+            shields: number;
+            /** @enum {unknown} */
+            type: "ConflictPawnMoved";
+        };
+        /** ConstructBuilding */
+        "duel_leaders.ConstructBuilding": {
+            /** @default null */
+            buy?: number[] | null;
+            /** @default null */
+            coins?: number | null;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "ConstructBuilding";
+        };
+        /** ConstructFromDiscard */
+        "duel_leaders.ConstructFromDiscard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "ConstructFromDiscard";
+        };
+        /**
+         * ConstructWithLeader
+         * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
+         *         symbol copies `symbol`, that of a green card one owns).
+         */
+        "duel_leaders.ConstructWithLeader": {
+            /** @default null */
+            coins?: number | null;
+            leader: number;
+            seat: number;
+            slot: number;
+            symbol: number;
+            /** @enum {unknown} */
+            type: "ConstructWithLeader";
+        };
+        /** ConstructWonder */
+        "duel_leaders.ConstructWonder": {
+            /** @default null */
+            buy?: number[] | null;
+            /** @default null */
+            coins?: number | null;
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "ConstructWonder";
+            wonder: number;
+        };
+        /** Deal */
+        "duel_leaders.Deal": {
+            ages: number[][];
+            aside_tokens: number[];
+            board_tokens: number[];
+            first_player: number;
+            removed: number[][];
+            wonders: number[];
+            wonders_unused: number[];
+        };
+        /** DeclarationsRevealed */
+        "duel_leaders.DeclarationsRevealed": {
+            declared: [
+                number,
+                number
+            ];
+            queue: number[];
+            /** @enum {unknown} */
+            type: "DeclarationsRevealed";
+        };
+        /**
+         * DeclareRecruitment
+         * @description After both choices are revealed: recruit (pay its cost) or discard for 2 coins.
+         */
+        "duel_leaders.DeclareRecruitment": {
+            recruit: boolean;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DeclareRecruitment";
+        };
+        /**
+         * DeclineLeaderOffer
+         * @description Maecenas, Rome or Ramesses: take nothing.
+         */
+        "duel_leaders.DeclineLeaderOffer": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "DeclineLeaderOffer";
+        };
+        /** DestroyCard */
+        "duel_leaders.DestroyCard": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DestroyCard";
+        };
+        /** DiscardCard */
+        "duel_leaders.DiscardCard": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "DiscardCard";
+        };
+        /** DiscardedCardConstructed */
+        "duel_leaders.DiscardedCardConstructed": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DiscardedCardConstructed";
+        };
+        /** DrawnLeadersReturned */
+        "duel_leaders.DrawnLeadersReturned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "DrawnLeadersReturned";
+        };
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"];
+        /** GameEnded */
+        "duel_leaders.GameEnded": {
+            scores: number[][];
+            /** @enum {unknown} */
+            type: "GameEnded";
+            victory: string;
+            winner: number | null;
+        };
+        /** GameStarted */
+        "duel_leaders.GameStarted": {
+            board_tokens: number[];
+            deal: components["schemas"]["duel_leaders.Deal"] | null;
+            explicit_deal: boolean;
+            first_player: number;
+            /** @enum {unknown} */
+            type: "GameStarted";
+        };
+        /** GreatLibraryDrawn */
+        "duel_leaders.GreatLibraryDrawn": {
+            count: number;
+            seat: number;
+            tokens: number[];
+            /** @enum {unknown} */
+            type: "GreatLibraryDrawn";
+        };
+        /** LayoutEffectsEnded */
+        "duel_leaders.LayoutEffectsEnded": {
+            age: number;
+            /** @enum {unknown} */
+            type: "LayoutEffectsEnded";
+        };
+        /** LeaderBuried */
+        "duel_leaders.LeaderBuried": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderBuried";
+        };
+        /** LeaderChosen */
+        "duel_leaders.LeaderChosen": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderChosen";
+        };
+        /** LeaderDiscarded */
+        "duel_leaders.LeaderDiscarded": {
+            coins: number;
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderDiscarded";
+        };
+        /** LeaderEffectsBegan */
+        "duel_leaders.LeaderEffectsBegan": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderEffectsBegan";
+        };
+        /** LeaderPicked */
+        "duel_leaders.LeaderPicked": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderPicked";
+        };
+        /** LeaderRecruited */
+        "duel_leaders.LeaderRecruited": {
+            cost: number;
+            /** @default false */
+            free?: boolean;
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeaderRecruited";
+        };
+        /**
+         * LeadersDeal
+         * @description A Duel deal with the leaders' shuffle: the 8 drafted leaders in reveal order (4 per
+         *         round), then the leaders set aside in the order Maecenas and Rome draw them.
+         */
+        "duel_leaders.LeadersDeal": {
+            ages: number[][];
+            aside_tokens: number[];
+            board_tokens: number[];
+            first_player: number;
+            leaders: number[];
+            removed: number[][];
+            wonders: number[];
+            wonders_unused: number[];
+        };
+        /** LeadersDealt */
+        "duel_leaders.LeadersDealt": {
+            costs: number[];
+            leaders: number[] | null;
+            pool: number[];
+            /** @enum {unknown} */
+            type: "LeadersDealt";
+        };
+        /** LeadersDrawn */
+        "duel_leaders.LeadersDrawn": {
+            count: number;
+            into_hand: boolean;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersDrawn";
+        };
+        /** LeadersDuelView */
+        "duel_leaders.LeadersDuelView": {
+            acting: number[];
+            age: number;
+            board_tokens: number[];
+            discard: number[];
+            draft_offer: number[];
+            draft_round: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: unknown;
+            first_player: number;
+            /** @default null */
+            leaders?: components["schemas"]["duel_leaders.LeadersView"] | null;
+            library_draw: number[];
+            looting_left: string[];
+            pawn: number;
+            pending: string[];
+            phase: string;
+            play_again: boolean;
+            players: components["schemas"]["duel_leaders.PlayerView"][];
+            retired_wonders: number[];
+            scores: number[][];
+            seat: number | null;
+            structure: components["schemas"]["duel_leaders.SlotView"][];
+            turn: number;
+            victory: string;
+            winner: number | null;
+        };
+        /** LeadersRevealed */
+        "duel_leaders.LeadersRevealed": {
+            leaders: number[];
+            round: number;
+            /** @enum {unknown} */
+            type: "LeadersRevealed";
+        };
+        /** LeadersSeatView */
+        "duel_leaders.LeadersSeatView": {
+            buried: number[];
+            changed_symbols: [
+                number,
+                number
+            ][];
+            chosen: number | null;
+            declared: number | null;
+            hand: number[];
+            recruited: number[];
+            seat: number;
+            under_pythagoras: number[];
+            used: string[];
+        };
+        /** LeadersView */
+        "duel_leaders.LeadersView": {
+            age: number;
+            aside: number;
+            aspasia_waiting: boolean;
+            chooser: number;
+            costs: number[];
+            draft_offer: number[];
+            drawn: number[];
+            offered: number[];
+            pool: number[];
+            seats: [
+                components["schemas"]["duel_leaders.LeadersSeatView"],
+                components["schemas"]["duel_leaders.LeadersSeatView"]
+            ];
+            step: string;
+        };
+        /** MilitaryTokenTaken */
+        "duel_leaders.MilitaryTokenTaken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "MilitaryTokenTaken";
+        };
+        /** OfferLapsed */
+        "duel_leaders.OfferLapsed": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "OfferLapsed";
+        };
+        /** OfferedCardBuilt */
+        "duel_leaders.OfferedCardBuilt": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "OfferedCardBuilt";
+        };
+        /** PickLeader */
+        "duel_leaders.PickLeader": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "PickLeader";
+        };
+        /** PickWonder */
+        "duel_leaders.PickWonder": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "PickWonder";
+            wonder: number;
+        };
+        /** PlayAgainGranted */
+        "duel_leaders.PlayAgainGranted": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "PlayAgainGranted";
+        };
+        /** PlayerView */
+        "duel_leaders.PlayerView": {
+            buildings: number[];
+            built_wonders: number[];
+            coins: number;
+            seat: number;
+            tokens: number[];
+            tucked: number[];
+            wonders: number[];
+        };
+        /** ProgressTokenTaken */
+        "duel_leaders.ProgressTokenTaken": {
+            from_library: boolean;
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "ProgressTokenTaken";
+        };
+        /**
+         * PutUnderPythagoras
+         * @description Once per game: the card taken goes under Pythagoras (no benefit); play again.
+         */
+        "duel_leaders.PutUnderPythagoras": {
+            seat: number;
+            slot: number;
+            /** @enum {unknown} */
+            type: "PutUnderPythagoras";
+        };
+        /**
+         * RecruitFree
+         * @description Maecenas (one of the two drawn) or Rome (one of one's hand): recruit for free.
+         */
+        "duel_leaders.RecruitFree": {
+            leader: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RecruitFree";
+        };
+        /** RecruitmentBegan */
+        "duel_leaders.RecruitmentBegan": {
+            age: number;
+            chooser: number;
+            choosing: [
+                boolean,
+                boolean
+            ];
+            /** @enum {unknown} */
+            type: "RecruitmentBegan";
+        };
+        /** RecruitmentDeclared */
+        "duel_leaders.RecruitmentDeclared": {
+            recruit: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RecruitmentDeclared";
+        };
+        /** RecruitmentEnded */
+        "duel_leaders.RecruitmentEnded": {
+            age: number;
+            chooser: number;
+            /** @enum {unknown} */
+            type: "RecruitmentEnded";
+        };
+        /** SlotView */
+        "duel_leaders.SlotView": {
+            accessible: boolean;
+            card: number;
+            name: string;
+            slot: number;
+            taken: boolean;
+        };
+        /** StartPlayerChosen */
+        "duel_leaders.StartPlayerChosen": {
+            seat: number;
+            starts: number;
+            /** @enum {unknown} */
+            type: "StartPlayerChosen";
+        };
+        /** SymbolChanged */
+        "duel_leaders.SymbolChanged": {
+            card: number;
+            leader: number;
+            new: number;
+            old: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SymbolChanged";
+        };
+        /** TakeLibraryToken */
+        "duel_leaders.TakeLibraryToken": {
+            seat: number;
+            token: number;
+            /** @enum {unknown} */
+            type: "TakeLibraryToken";
+        };
+        /** TurnBegan */
+        "duel_leaders.TurnBegan": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "TurnBegan";
+        };
+        "duel_leaders.View": components["schemas"]["duel_leaders.LeadersDuelView"];
+        /** WonderConstructed */
+        "duel_leaders.WonderConstructed": {
+            /**
+             * @default [
+             *       0,
+             *       0,
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            bought?: number[];
+            card: number;
+            cost: number;
+            seat: number;
+            slot: number;
+            to_opponent: number;
+            /** @enum {unknown} */
+            type: "WonderConstructed";
+            wonder: number;
+        };
+        /** WonderPicked */
+        "duel_leaders.WonderPicked": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderPicked";
+            wonder: number;
+        };
+        /** WonderRetired */
+        "duel_leaders.WonderRetired": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "WonderRetired";
+            wonder: number;
+        };
+        /** WondersRevealed */
+        "duel_leaders.WondersRevealed": {
             round: number;
             /** @enum {unknown} */
             type: "WondersRevealed";

@@ -5,8 +5,11 @@ type S = components["schemas"];
 
 /** Each ruleset's game layer by its name (kind, then "+expansion"). */
 export interface Rulesets {
+  "7wonders+leaders": { Command: S["7wonders_leaders.Command"]; Event: S["7wonders_leaders.Event"]; Deal: S["7wonders_leaders.Deal"]; View: S["7wonders_leaders.View"] };
   "7wonders": { Command: S["7wonders.Command"]; Event: S["7wonders.Event"]; Deal: S["7wonders.Deal"]; View: S["7wonders.View"] };
+  "duel+agora+leaders": { Command: S["duel_agora_leaders.Command"]; Event: S["duel_agora_leaders.Event"]; Deal: S["duel_agora_leaders.Deal"]; View: S["duel_agora_leaders.View"] };
   "duel+agora": { Command: S["duel_agora.Command"]; Event: S["duel_agora.Event"]; Deal: S["duel_agora.Deal"]; View: S["duel_agora.View"] };
+  "duel+leaders": { Command: S["duel_leaders.Command"]; Event: S["duel_leaders.Event"]; Deal: S["duel_leaders.Deal"]; View: S["duel_leaders.View"] };
   "duel": { Command: S["duel.Command"]; Event: S["duel.Event"]; Deal: S["duel.Deal"]; View: S["duel.View"] };
 }
 
@@ -16,6 +19,7 @@ export type RulesetName = keyof Rulesets;
 export const ERROR_CODES = {
   "already_built": "The city already has a structure of that name.",
   "already_chosen": "The seat has already chosen a card this step.",
+  "already_declared": "The seat has already declared whether it recruits.",
   "already_following": "WebSocket: a second `follow` on the same socket.",
   "bad_purchase": "The purchases from neighbours are malformed or not for sale.",
   "bad_request": "The request is malformed (a parameter of the wrong type).",
@@ -25,6 +29,7 @@ export const ERROR_CODES = {
   "card_not_destroyable": "The opponent has no card of that colour to destroy.",
   "card_not_discarded": "The card is not in the discard pile.",
   "card_not_in_hand": "The card is not in the hand of the city.",
+  "card_not_offered": "The card is not among those offered.",
   "choose_own_first": "The seat chooses for its own city before the Free City.",
   "conspiracy_not_preparable": "The seat has no conspiracy it may prepare now.",
   "conspiracy_not_triggerable": "The conspiracy is not prepared, or already triggered.",
@@ -52,12 +57,18 @@ export const ERROR_CODES = {
   "invalid_payment": "The payment named is not a way the seat can pay.",
   "invalid_seat": "A seat has neither a name nor a bot.",
   "invalid_seat_count": "The game is not played with that many seats.",
+  "leader_not_in_hand": "The leader is not in the seat's leader hand.",
+  "leader_not_offered": "The leader is not on offer, or may not be recruited now.",
+  "leader_not_recruited": "The leader is not an active leader recruited by the seat.",
+  "leader_not_usable": "The leader's ability cannot be used for this (or is used up).",
   "malformed_json": "The body is not valid JSON.",
   "malformed_message": "WebSocket: the message is not one of the protocol's.",
   "method_not_allowed": "The route does not take this method.",
+  "must_build": "One of the cards offered must be built.",
   "no_free_build": "The city has no free-structure ability.",
   "no_such_payment": "No way of paying matches the purchases named.",
   "not_a_neighbour_guild": "The guild is not one a neighbour has built.",
+  "not_a_neighbour_leader": "The leader is not one recruited next door.",
   "not_a_senator": "The card is not a senator (politician or conspirator) card.",
   "not_enough_coins": "The seat has fewer coins than the price.",
   "not_found": "No such route.",
@@ -67,6 +78,7 @@ export const ERROR_CODES = {
   "payload_too_large": "The body is larger than the server accepts.",
   "price_mismatch": "The command's price is not what the card or wonder costs the seat now.",
   "rate_limited": "Too many requests from this client; see `Retry-After`.",
+  "recruit_only": "This step only recruits a leader (Rome B's extra one), or declines.",
   "senator_not_constructible": "The senator cannot be recruited now.",
   "token_in_url": "WebSocket: a seat token was put in the URL; it is refused there because URLs are logged.",
   "token_not_available": "The progress token is not on the board.",

@@ -1,0 +1,335 @@
+"""Generated from openapi/openapi.json by clients/python/generate.py: do not edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+RULESET = '7wonders+leaders'
+
+
+class Action(msgspec.Struct, kw_only=True):
+    bank: int = 0
+    bought_left: list[int] = msgspec.field(default_factory=list)
+    bought_right: list[int] = msgspec.field(default_factory=list)
+    card: int
+    chain: bool = False
+    city: int
+    gained: int = 0
+    kind: str
+    left: int = 0
+    right: int = 0
+    seat: int
+    stage: int = 0
+
+
+class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
+    age: int
+    hands: list[list[int]]
+    holder: int = 0
+
+
+class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    age: int
+
+
+class BuildDiscarded(msgspec.Struct, kw_only=True, tag='BuildDiscarded', tag_field="type", forbid_unknown_fields=True):
+    "Halikarnassus: build a card of the discard pile for free."
+    card: int
+    seat: int
+
+
+class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type"):
+    choice: Choice | None
+    city: int
+    seat: int
+
+
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+
+
+class ChoiceView(msgspec.Struct, kw_only=True):
+    choice: Choice
+    city: int
+
+
+class CityView(msgspec.Struct, kw_only=True):
+    board: int
+    built: list[int]
+    chosen: bool
+    city: int
+    coins: int
+    copied: int
+    hand_size: int
+    seat: int | None
+    shields: int
+    side: str
+    stages: int
+    tokens: list[int]
+    tucked: list[int]
+
+
+class ConflictsResolved(msgspec.Struct, kw_only=True, tag='ConflictsResolved', tag_field="type"):
+    age: int
+    tokens: list[list[int]]
+
+
+class CopyGuild(msgspec.Struct, kw_only=True, tag='CopyGuild', tag_field="type", forbid_unknown_fields=True):
+    "Olympia B's last stage: copy a guild of a neighbouring city."
+    card: int
+    neighbour: str
+    seat: int
+
+
+class CopyGuildBegan(msgspec.Struct, kw_only=True, tag='CopyGuildBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class CourtesanBegan(msgspec.Struct, kw_only=True, tag='CourtesanBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class CourtesanLapsed(msgspec.Struct, kw_only=True, tag='CourtesanLapsed', tag_field="type"):
+    "No leader in either neighbouring city: the token is not placed."
+    city: int
+
+
+class CourtesanPlaced(msgspec.Struct, kw_only=True, tag='CourtesanPlaced', tag_field="type"):
+    city: int
+    leader: int
+    target: int
+
+
+class DeclineLeader(msgspec.Struct, kw_only=True, tag='DeclineLeader', tag_field="type", forbid_unknown_fields=True):
+    "Rome B: do not play the extra leader a stage allows."
+    seat: int
+
+
+class DiscardBuildBegan(msgspec.Struct, kw_only=True, tag='DiscardBuildBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class DiscardBuildLapsed(msgspec.Struct, kw_only=True, tag='DiscardBuildLapsed', tag_field="type"):
+    "Nothing in the discard pile may be built by that city: the ability is lost."
+    city: int
+
+
+class ExtraLeaderBegan(msgspec.Struct, kw_only=True, tag='ExtraLeaderBegan', tag_field="type"):
+    city: int
+    seat: int
+
+
+class ExtraLeaderSkipped(msgspec.Struct, kw_only=True, tag='ExtraLeaderSkipped', tag_field="type"):
+    "Rome B's extra leader not played: declined, or no leader in hand (lapsed)."
+    city: int
+    declined: bool
+
+
+class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
+    rank: list[int]
+    ranking: list[int]
+    scores: list[list[int]]
+
+
+class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
+    boards: list[tuple[int, int]]
+    coins: int
+    deal: Deal | None
+    explicit_deal: bool
+    seats: int
+    variant: bool
+
+
+class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="type"):
+    card: int
+    city: int
+    neighbour: str
+
+
+class HandsDiscarded(msgspec.Struct, kw_only=True, tag='HandsDiscarded', tag_field="type"):
+    "The last cards of an age, discarded without coins (per city; -1 for others)."
+    cards: list[list[int]]
+    pile: list[int] = msgspec.field(default_factory=list)
+
+
+class HandsPassed(msgspec.Struct, kw_only=True, tag='HandsPassed', tag_field="type"):
+    direction: int
+
+
+class LeaderAction(msgspec.Struct, kw_only=True):
+    bank: int = 0
+    bought_left: list[int] = msgspec.field(default_factory=list)
+    bought_right: list[int] = msgspec.field(default_factory=list)
+    city: int
+    gained: int = 0
+    kind: str
+    leader: int
+    left: int = 0
+    right: int = 0
+    seat: int
+    stage: int = 0
+
+
+LeaderChoice = tuple[int, str, int, int, int, list[int], list[int]]
+
+
+class LeaderChosen(msgspec.Struct, kw_only=True, tag='LeaderChosen', tag_field="type"):
+    choice: LeaderChoice | None
+    seat: int
+
+
+class LeaderKept(msgspec.Struct, kw_only=True, tag='LeaderKept', tag_field="type"):
+    "A draft pick (hidden from the other seats)."
+    leader: int
+    seat: int
+
+
+class LeadersBoxed(msgspec.Struct, kw_only=True, tag='LeadersBoxed', tag_field="type"):
+    "Before Age III the leader not played goes back to the box (per seat)."
+    cards: list[list[int]]
+
+
+class LeadersDeal(msgspec.Struct, kw_only=True):
+    boards: list[tuple[int, int]]
+    box: list[int] = msgspec.field(default_factory=list)
+    guilds: list[int]
+    hands: list[list[list[int]]]
+    leaders: list[list[int]] = msgspec.field(default_factory=list)
+    piles: list[list[int]] = msgspec.field(default_factory=list)
+
+
+class LeadersDealt(msgspec.Struct, kw_only=True, tag='LeadersDealt', tag_field="type"):
+    "4 leaders to each seat; the rest stay in the box (in draw order)."
+    box: list[int]
+    hands: list[list[int]]
+
+
+class LeadersDrawn(msgspec.Struct, kw_only=True, tag='LeadersDrawn', tag_field="type"):
+    "Rome B's first stage: leaders drawn from the box into the city's hand."
+    city: int
+    leaders: list[int]
+
+
+class LeadersPassed(msgspec.Struct, kw_only=True, tag='LeadersPassed', tag_field="type"):
+    "Every seat has picked: the rest of each hand goes to the right neighbour (the\n    two-player game: to the opponent); after the third pick the last card received is\n    kept too and the draft ends."
+    round: int
+
+
+class LeadersPlayed(msgspec.Struct, kw_only=True, tag='LeadersPlayed', tag_field="type"):
+    "Recruitment choices revealed and resolved together (or one extra leader)."
+    actions: list[LeaderAction]
+    extra: bool = False
+
+
+class LeadersSevenWondersView(msgspec.Struct, kw_only=True):
+    "A 7 Wonders view with the Leaders part (`ext`)."
+    acting: list[int]
+    age: int
+    cities: list[CityView]
+    discard: list[int]
+    discard_size: int
+    explicit_deal: bool
+    ext: LeadersView | None = None
+    hand: list[int]
+    holder: int | None
+    my_choices: list[ChoiceView]
+    phase: str
+    pile_size: int
+    rank: list[int]
+    ranking: list[int]
+    scores: list[list[int]]
+    seat: int | None
+    turn: int
+    variant: bool
+
+
+class LeadersView(msgspec.Struct, kw_only=True):
+    box_size: int
+    choice: LeaderChoice | None
+    courtesan: tuple[int, int, int]
+    draft_round: int
+    hand: list[int]
+    hand_sizes: list[int]
+    kept: list[int]
+    pick: int
+    recruited: list[list[int]]
+
+
+class PickLeader(msgspec.Struct, kw_only=True, tag='PickLeader', tag_field="type", forbid_unknown_fields=True):
+    "The leader draft: keep this leader of the hand in front of you."
+    leader: int
+    seat: int
+
+
+class PlaceCourtesan(msgspec.Struct, kw_only=True, tag='PlaceCourtesan', tag_field="type", forbid_unknown_fields=True):
+    "Courtesans Guild: put the token on a leader recruited by a neighbouring city."
+    city: int
+    leader: int
+    seat: int
+
+
+class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
+    action: str
+    buy_left: list[int] | None = None
+    buy_right: list[int] | None = None
+    card: int
+    city: int | None = None
+    left: int | None = None
+    right: int | None = None
+    seat: int
+
+
+class PlayLeader(msgspec.Struct, kw_only=True, tag='PlayLeader', tag_field="type", forbid_unknown_fields=True):
+    "Recruitment (or Rome B's extra leader, recruit only): recruit, stage or discard."
+    action: str
+    buy_left: list[int] | None = None
+    buy_right: list[int] | None = None
+    leader: int
+    left: int | None = None
+    right: int | None = None
+    seat: int
+
+
+class RecruitmentBegan(msgspec.Struct, kw_only=True, tag='RecruitmentBegan', tag_field="type"):
+    age: int
+
+
+class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="type"):
+    cities: list[int]
+
+
+class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="type"):
+    "Every choice of a step revealed and applied together."
+    actions: list[Action]
+
+
+class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type"):
+    cities: list[int]
+    drawn: int = -1
+    holder: int = 0
+    turn: int
+
+
+class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="type"):
+    "Nero: 2 coins per victory token taken in the conflicts just resolved."
+    coins: list[int]
+
+
+Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan
+
+
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins
+
+
+Deal = dict[str, Any]
+
+
+View = LeadersSevenWondersView
+
+
+__all__ = ["Command", "Deal", "Event", "RULESET", "View"]

@@ -1,0 +1,141 @@
+"""Duel Leaders attached to a Duel ruleset through `DuelRules`: its tables, hooks, phases
+and options.
+
+`attach(rules, options)` works on the base game or on Agora's ruleset (its wonders are
+appended after the ruleset's, its state lives in `DuelState.leaders`), so `("agora",
+"leaders")` composes. Options (validated here, DomainError `invalid_option`):
+- `leader_panel`: "all" (default, the 43 leaders), "victory_points" or "abilities" (the
+  rules' two 16-leader variants; the leaders set aside are then the panel's 8 undrafted).
+- `leader_costs`: {leader key: coins >= 0}, overriding the catalog's provisional costs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.duel import draft
+from domain.duel.rules import DuelRules, PhaseRules
+from domain.duel.state import EXPANSION_PHASES, PLAY
+from domain.duel_agora.state import AgoraDeal
+from domain.duel_leaders import catalog as lc
+from domain.duel_leaders import commands as lcmd
+from domain.duel_leaders import effects, owed, recruit, setup
+from domain.duel_leaders.events import LEADERS_EVENTS
+from domain.duel_leaders.evolve import LEADER_DRAFT, LEADERS_MUTATORS, RECRUITMENT
+from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
+from domain.duel_leaders.views import REDACTORS, leaders_view
+from domain.kernel.errors import DomainError
+
+STARTING_COINS = 10
+"""7 + 3 ("Chaque joueur prend 3 pièces supplémentaires de la banque")."""
+SCORE_CATEGORY = "leaders"
+MAX_COST = 99
+
+EXPANSION_PHASES[LEADER_DRAFT] = ("leader_draft", setup.draft_acting)
+EXPANSION_PHASES[RECRUITMENT] = ("recruitment", recruit.recruitment_acting)
+
+
+class LeadersOptions(msgspec.Struct, frozen=True):
+    panel: str
+    pool: tuple[int, ...]
+    costs: tuple[int, ...]
+
+
+OPTION_NAMES = ("leader_panel", "leader_costs")
+
+
+def parse_options(options: dict[str, Any]) -> LeadersOptions:
+    unknown = sorted(set(options) - set(OPTION_NAMES))
+    if unknown:
+        raise DomainError("unknown_option", f"Duel Leaders has no option {unknown}; "
+                          f"known: {list(OPTION_NAMES)}")
+    panel = options.get("leader_panel", "all")
+    if panel not in lc.PANELS:
+        raise DomainError("invalid_option", f"leader_panel must be one of {sorted(lc.PANELS)}")
+    costs = [x.cost for x in lc.LEADERS]
+    overrides = options.get("leader_costs", {})
+    if not isinstance(overrides, dict):
+        raise DomainError("invalid_option", "leader_costs maps leader keys to coin costs")
+    for key, cost in overrides.items():
+        if key not in lc.BY_KEY:
+            raise DomainError("invalid_option", f"leader_costs: no leader {key!r}; keys: "
+                              f"{sorted(lc.BY_KEY)}")
+        if type(cost) is not int or not 0 <= cost <= MAX_COST:
+            raise DomainError("invalid_option", f"leader_costs[{key!r}] must be an integer "
+                              f"from 0 to {MAX_COST}")
+        costs[lc.BY_KEY[key]] = cost
+    return LeadersOptions(panel=panel, pool=lc.PANELS[panel], costs=tuple(costs))
+
+
+def options_of(rules: DuelRules) -> LeadersOptions:
+    opts: LeadersOptions = rules.options["leaders"]
+    return opts
+
+
+def _catalog(inner: Any, opts: LeadersOptions) -> Any:
+    def catalog() -> dict[str, Any]:
+        extra = inner() if inner is not None else {}
+        leaders = [msgspec.to_builtins(x) | {"cost": opts.costs[x.id]} for x in lc.LEADERS]
+        return extra | {
+            "leaders": leaders,
+            "leader_pool": list(opts.pool),
+            "leader_panel": opts.panel,
+            "leader_owed_actions": dict(sorted((v, k) for k, v in effects.OWED_NAMES.items())),
+            "provisional": dict(lc.PROVISIONAL),
+        }
+
+    return catalog
+
+
+def attach(rules: DuelRules, options: dict[str, Any] | None = None) -> DuelRules:
+    """Duel Leaders on `rules` (the base game or Agora's ruleset)."""
+    opts = parse_options(options or {})
+    play = rules.phases[PLAY]
+    opening = draft.start_first_phase if rules.opening is draft.open_draft else rules.opening
+    deal_type = AgoraLeadersDeal if rules.deal_type is AgoraDeal else LeadersDeal
+    return rules.extend(
+        name=f"{rules.name}+leaders",
+        expansions=(*rules.expansions, "leaders"),
+        options={**rules.options, "leaders": opts},
+        wonders=(*rules.wonders, *lc.new_wonders(len(rules.wonders))),
+        starting_coins=STARTING_COINS,
+        effects={**rules.effects, **effects.EFFECTS},
+        phases={
+            **rules.phases,
+            LEADER_DRAFT: PhaseRules(setup.draft_moves, {lcmd.PickLeader: setup.pick_leader}),
+            RECRUITMENT: PhaseRules(recruit.recruitment_moves, {
+                lcmd.ChooseLeader: recruit.choose_leader,
+                lcmd.DeclareRecruitment: recruit.declare,
+            }),
+            PLAY: PhaseRules(owed.play_moves(play.moves), {
+                **play.commands,
+                lcmd.ConstructWithLeader: owed.construct_with_leader,
+                lcmd.PutUnderPythagoras: owed.put_under_pythagoras,
+            }),
+        },
+        owed={**rules.owed, **owed.owed_rules()},
+        owed_names={**rules.owed_names, **effects.OWED_NAMES},
+        opening=opening,
+        first_phase=setup.open_leader_draft,
+        age_opening=recruit.open_recruitment,
+        score_categories=(*rules.score_categories, (SCORE_CATEGORY, effects.leaders_score)),
+        pawn_hooks=(*rules.pawn_hooks, effects.aspasia),
+        card_price_hooks=(*rules.card_price_hooks, effects.bilkis),
+        wonder_access_hooks=(*rules.wonder_access_hooks, effects.imhotep),
+        chain_hooks=(*rules.chain_hooks, effects.chains),
+        discard_hooks=(*rules.discard_hooks, effects.berenice),
+        build_hooks=(*rules.build_hooks, effects.on_build),
+        wonder_hooks=(*rules.wonder_hooks, effects.on_wonder),
+        turn_hooks=(*rules.turn_hooks, recruit.resume),
+        mutators={**rules.mutators, **LEADERS_MUTATORS},
+        redactors={**rules.redactors, **REDACTORS},
+        leaders_view=leaders_view,
+        catalog_ext=_catalog(rules.catalog_ext, opts),
+        make_deal=setup.make_deal_fn(rules.make_deal, opts.pool),
+        check_deal=setup.check_deal_fn(rules.check_deal, opts.pool),
+        deal_type=deal_type,
+        command_types=(*rules.command_types, *lcmd.LEADERS_COMMANDS),
+        event_types=(*rules.event_types, *LEADERS_EVENTS),
+    )

@@ -1,0 +1,42 @@
+"""Leaders' part of the deal: 4 leaders to each seat, the rest left in the box in a drawn
+order (Rome B's first stage draws from its top). Drawn from the game's seeded RNG after the
+base deal; recorded in the first event with the rest of the deal (hidden from every seat)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders.deal import Deal
+from domain.sevenwonders_leaders.catalog import DEALT
+
+HAND = 4
+
+
+class LeadersDeal(Deal, frozen=True):
+    leaders: tuple[tuple[int, ...], ...] = ()
+    """Per seat (the Free City none), the 4 leaders dealt."""
+    box: tuple[int, ...] = ()
+    """The leaders not dealt, in draw order."""
+
+
+def make_deal(rules: Any, deal: Deal, rng: random.Random, seats: int) -> LeadersDeal:
+    pool = list(DEALT)
+    rng.shuffle(pool)
+    return LeadersDeal(
+        boards=deal.boards, hands=deal.hands, guilds=deal.guilds, piles=deal.piles,
+        leaders=tuple(tuple(pool[i * HAND:(i + 1) * HAND]) for i in range(seats)),
+        box=tuple(pool[seats * HAND:]),
+    )
+
+
+def check_deal(rules: Any, deal: Deal, seats: int) -> None:
+    leaders = getattr(deal, "leaders", ())
+    box = getattr(deal, "box", ())
+    if len(leaders) != seats or any(len(h) != HAND for h in leaders):
+        raise DomainError("invalid_deal", f"{HAND} leaders for each of the {seats} seats expected")
+    dealt = [x for h in leaders for x in h] + list(box)
+    if sorted(dealt) != list(DEALT):
+        raise DomainError("invalid_deal",
+                          "the leaders dealt and the box must hold the 36 leaders once each")

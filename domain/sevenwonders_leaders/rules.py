@@ -1,0 +1,94 @@
+"""Leaders attached to a 7 Wonders ruleset through its hooks (`attach`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders_leaders import flow
+from domain.sevenwonders_leaders.catalog import GUILDS, LEADERS, ROME_BOARD
+from domain.sevenwonders_leaders.commands import (
+    COMMANDS,
+    DeclineLeader,
+    PickLeader,
+    PlaceCourtesan,
+    PlayLeader,
+)
+from domain.sevenwonders_leaders.deal import LeadersDeal, check_deal, make_deal
+from domain.sevenwonders_leaders.effects import (
+    GUILD_VP,
+    leaders_line,
+    make_gains,
+    make_hooks,
+    tomyris,
+)
+from domain.sevenwonders_leaders.events import EVENTS
+from domain.sevenwonders_leaders.evolve import (
+    MUTATORS,
+    draft_acting,
+    recruit_acting,
+    special_acting,
+)
+from domain.sevenwonders_leaders.state import COURTESAN, DRAFT, EXTRA_LEADER, RECRUIT
+from domain.sevenwonders_leaders.views import REDACTORS, view_ext
+
+STARTING_COINS = 6
+"""Préparation: "Chaque joueur reçoit 6 pièces (au lieu de 3 dans le jeu de base)"."""
+
+
+def _writer(game: Any, played: Any) -> dict[str, Any]:
+    from domain.sevenwonders_leaders.trace import write_trace
+
+    record: dict[str, Any] = write_trace(game, played)
+    return record
+
+
+def attach(rules: SevenWondersRules) -> SevenWondersRules:
+    """`rules` with Leaders: the 4 guilds after its cards, Rome after its boards, 6 coins,
+    the draft, the recruitment, the leaders' effects and score line."""
+    cards = (*rules.cards, *GUILDS)
+    producers, free_guilds = make_hooks(cards)
+    return rules.extend(
+        name=f"{rules.name}+leaders",
+        cards=cards,
+        wonders=(*rules.wonders, ROME_BOARD),
+        end_vp={**rules.end_vp, **GUILD_VP},
+        score_categories=(*rules.score_categories, ("leaders", leaders_line)),
+        starting_coins=STARTING_COINS,
+        opening=(*rules.opening, flow.opening),
+        age_start=(*rules.age_start, flow.age_start),
+        phases={
+            **rules.phases,
+            DRAFT: PhaseRules(flow.draft_moves, {PickLeader: flow.decide_pick}, draft_acting,
+                              "leader_draft"),
+            RECRUIT: PhaseRules(flow.recruit_moves, {PlayLeader: flow.decide_play_leader},
+                                recruit_acting, "recruitment"),
+            EXTRA_LEADER: PhaseRules(
+                flow.extra_moves,
+                {PlayLeader: flow.decide_extra, DeclineLeader: flow.decide_decline},
+                special_acting, "extra_leader"),
+            COURTESAN: PhaseRules(flow.courtesan_moves,
+                                  {PlaceCourtesan: flow.decide_courtesan}, special_acting,
+                                  "courtesan"),
+        },
+        cost_hooks=(*rules.cost_hooks, free_guilds),
+        producers=(*rules.producers, producers),
+        action_gains=(*rules.action_gains, make_gains(cards)),
+        step_end=(*rules.step_end, flow.rome_step, flow.courtesan_step),
+        conflict_hooks=(*rules.conflict_hooks, tomyris),
+        age_end=(*rules.age_end, flow.nero),
+        mutators={**rules.mutators, **MUTATORS},
+        command_types=(*rules.command_types, *COMMANDS),
+        event_types=(*rules.event_types, *EVENTS),
+        deal_type=LeadersDeal,
+        make_deal=make_deal,
+        check_deal=check_deal,
+        view_ext=view_ext,
+        redactors={**rules.redactors, **REDACTORS},
+        catalog_extra={**rules.catalog_extra,
+                       "leaders": [msgspec.to_builtins(d) for d in LEADERS]},
+        trace_writer=_writer,
+        expansions=(*rules.expansions, "leaders"),
+    )
