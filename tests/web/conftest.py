@@ -8,11 +8,15 @@ import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
+from infra.db import create_database, drop_database
+from infra.migrate import migrate
 from infra.settings import Settings
 from tests.api.conftest import api_env
 from tests.api.servers import ROOT, ApiProcess
+from tests.conftest import RUN_ID
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -53,10 +57,27 @@ def chromium() -> str:
 
 
 @pytest.fixture(scope="session")
+async def web_database_url(admin_dsn: str) -> AsyncIterator[str]:
+    """A database of its own: every API process on a database plays its games' bots, and the
+    API tests count the bot moves their own processes make."""
+    name = f"polis_test_{RUN_ID}_web"
+    dsn = await create_database(admin_dsn, name)
+    conn = await asyncpg.connect(dsn)
+    try:
+        await migrate(conn)
+    finally:
+        await conn.close()
+    yield dsn
+    await drop_database(admin_dsn, name)
+
+
+@pytest.fixture(scope="session")
 def web_api(
-    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+    settings: Settings, web_database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ApiProcess]:
-    server = ApiProcess(api_env(settings), tmp_path_factory.mktemp("web-api-logs"), "web")
+    env = api_env(settings) | {"DATABASE_URL": web_database_url,
+                               "POLIS_CHANNEL": f"{settings.channel}:web"}
+    server = ApiProcess(env, tmp_path_factory.mktemp("web-api-logs"), "web")
     server.start()
     try:
         yield server
