@@ -126,4 +126,5 @@ def ruleset_types(ruleset: Ruleset) -> RulesetTypes:
     game = get_game(ruleset.kind, ruleset.expansions)
     load = _VIEW_TYPES.get((ruleset.kind, ruleset.expansions))
     view = load() if load is not None else view_type(game)
-    return RulesetTypes(game.command_type, game.event_type, game.deal_type, view)
+    deal = getattr(game, "deal_type", None)  # a game that takes no explicit deal: null
+    return RulesetTypes(game.command_type, game.event_type, deal, view)

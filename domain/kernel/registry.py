@@ -44,11 +44,18 @@ def rules_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
 
 
+_LOADED: list[bool] = []
+"""Set once the built-in packages are imported (not inferred from a non-empty table: a kind
+registered first, a test's, must not hide them)."""
+
+
 def _load_builtin() -> None:
-    if _FACTORIES:
+    if _LOADED:
         return
     import domain.duel  # noqa: F401  (registers itself)
     import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)
+
+    _LOADED.append(True)
 
 
 def declared_expansions(kind: str) -> tuple[str, ...]:

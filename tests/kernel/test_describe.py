@@ -20,6 +20,8 @@ from domain.kernel.registry import declared_expansions
 
 def test_every_declared_expansion_is_described_and_every_ruleset_builds() -> None:
     for kind in kinds():
+        if not type(get_game(kind)).__module__.startswith("domain."):
+            continue  # a kind a test registered in this process
         described = {e.name for e in expansions(kind)}
         assert set(declared_expansions(kind)) <= described
         for ruleset in rulesets(kind):
