@@ -17,6 +17,7 @@ from api.kinds import KindsController
 from api.openapi_doc import serve_complete_document
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
+from api.web import ROUTES as WEB_ROUTES
 from api.websocket import game_socket
 from infra.settings import Settings
 
@@ -32,7 +33,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GamesController, AuditController, ExportController,
                         import_route(settings.max_trace_bytes), game_socket, health, ready,
-                        metrics, KindsController],
+                        metrics, KindsController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],

@@ -37,6 +37,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_command", 400, "The command is not one of the game's commands "
               "(unknown `type` or wrong fields)."),
     ErrorCode("invalid_options", 400, "The options hold characters that cannot be stored."),
+    ErrorCode("invalid_bot", 400, "A bot seat names a level the service does not have."),
+    ErrorCode("invalid_seat", 400, "A seat has neither a name nor a bot."),
     ErrorCode("idempotency_key_mismatch", 400,
               "The header and the body name different idempotency keys."),
     ErrorCode("invalid_after_version", 400,
@@ -48,9 +50,6 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("token_in_url", 400, "WebSocket: a seat token was put in the URL; it is refused "
               "there because URLs are logged."),
     ErrorCode("already_following", 400, "WebSocket: a second `follow` on the same socket."),
-    ErrorCode("invalid_bot", 400,
-              "A seat names an unknown bot level, or names no player and no bot; `details` "
-              "lists the levels."),
     ErrorCode("unauthorized", 401, "Missing or unknown seat token where one is needed."),
     ErrorCode("forbidden", 403, "The request is not allowed."),
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),

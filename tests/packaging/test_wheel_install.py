@@ -131,6 +131,7 @@ async def test_wheel_without_extras_serves_a_websocket_game(
                     pass
                 await asyncio.sleep(0.1)
         await _play_one_command(base)
+        await _serves_the_browser_client(base)
     finally:
         server.terminate()
         server.wait(30)
@@ -141,3 +142,12 @@ async def test_wheel_without_extras_serves_a_websocket_game(
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode != 0
     assert "set DATABASE_URL, or install the extra" in refused.stderr
+
+
+async def _serves_the_browser_client(base: str) -> None:
+    """The page and its scripts come from the installed wheel (package data), not a checkout."""
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        for path in ("/", "/web/style.css", "/web/js/web/src/main.js",
+                     "/web/js/clients/typescript/src/index.js"):
+            reply = await http.get(path)
+            assert reply.status_code == 200, (path, reply.status_code)

@@ -1,0 +1,167 @@
+// Client of the Polis game service: REST calls typed by openapi.json, and a WebSocket
+// session typed by asyncapi.yaml that resumes from the last version it saw.
+import WebSocket from "ws";
+export { ERROR_CODES } from "./generated/rulesets.js";
+/** The service refused a request: `code` is stable (see ERROR_CODES), `problem` the body. */
+export class PolisError extends Error {
+    constructor(status, problem) {
+        super(`${status} ${problem.code}: ${problem.detail || problem.message}`);
+        this.status = status;
+        this.problem = problem;
+    }
+    get code() { return this.problem.code; }
+}
+/** An update did not start where the previous message ended. */
+export class VersionGap extends Error {
+}
+export class PolisClient {
+    constructor(baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+    async call(method, path, token, body) {
+        const headers = {};
+        if (token)
+            headers.Authorization = `Bearer ${token}`;
+        if (body !== undefined)
+            headers["Content-Type"] = "application/json";
+        const response = await fetch(this.baseUrl + path, {
+            method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const data = await response.json();
+        if (!response.ok)
+            throw new PolisError(response.status, data);
+        return data;
+    }
+    kinds() { return this.call("GET", "/kinds"); }
+    catalog(kind, expansions = [], lang) {
+        const query = new URLSearchParams();
+        if (expansions.length)
+            query.set("expansions", expansions.join(","));
+        if (lang)
+            query.set("lang", lang);
+        return this.call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?${query}`);
+    }
+    createGame(body) { return this.call("POST", "/games", null, body); }
+    game(gameId) { return this.call("GET", `/games/${gameId}`); }
+    view(gameId, token, version) {
+        const path = version === undefined ? `/games/${gameId}/view` : `/games/${gameId}/versions/${version}/view`;
+        return this.call("GET", path, token);
+    }
+    legalMoves(gameId, token) {
+        return this.call("GET", `/games/${gameId}/legal-moves`, token);
+    }
+    submit(gameId, token, expectedVersion, command, idempotencyKey) {
+        const body = { expected_version: expectedVersion, command };
+        if (idempotencyKey !== undefined)
+            body.idempotency_key = idempotencyKey;
+        return this.call("POST", `/games/${gameId}/commands`, token, body);
+    }
+    events(gameId, token, afterVersion = 0) {
+        return this.call("GET", `/games/${gameId}/events?after_version=${afterVersion}`, token);
+    }
+}
+/**
+ * Follows one game as a seat (its token) or a spectator (null). The token goes in the
+ * first `follow` message, never in the URL. When the socket drops the session reconnects
+ * and follows again after the last version it received, so the server sends exactly what
+ * was missed; each update is checked to start where the last one ended.
+ */
+export class GameSession {
+    constructor(wsBase, gameId, token, onMessage = () => { }, onError = () => { }, maxRetries = 5) {
+        this.wsBase = wsBase;
+        this.gameId = gameId;
+        this.token = token;
+        this.onMessage = onMessage;
+        this.onError = onError;
+        this.maxRetries = maxRetries;
+        this.version = null;
+        this.versions = [];
+        this.reconnects = 0;
+        this.socket = null;
+        this.stopped = false;
+        this.counter = 0;
+        this.replies = new Map();
+        this.opened = Promise.resolve();
+    }
+    start() {
+        this.opened = this.open(0);
+        return this.opened;
+    }
+    open(failures) {
+        return new Promise((resolve, reject) => {
+            const socket = new WebSocket(`${this.wsBase}/games/${this.gameId}/ws`);
+            this.socket = socket;
+            socket.on("open", () => {
+                const follow = { type: "follow", token: this.token, after_version: this.version };
+                socket.send(JSON.stringify(follow));
+                resolve();
+            });
+            socket.on("message", (data) => {
+                try {
+                    this.track(JSON.parse(data.toString()));
+                }
+                catch (error) {
+                    this.onError(error);
+                }
+            });
+            socket.on("error", (error) => { if (failures > this.maxRetries)
+                reject(error); });
+            socket.on("close", () => {
+                if (this.stopped || this.socket !== socket)
+                    return;
+                if (failures + 1 > this.maxRetries) {
+                    this.onError(new Error(`gave up after ${this.maxRetries} reconnects`));
+                    return;
+                }
+                this.reconnects += 1;
+                this.opened = new Promise((r) => setTimeout(r, 50 * (failures + 1))).then(() => this.open(failures + 1));
+            });
+        });
+    }
+    track(message) {
+        if (message.type === "snapshot") {
+            this.version = message.version;
+        }
+        else if (message.type === "update") {
+            if (this.version !== null && message.after_version !== this.version) {
+                throw new VersionGap(`update after ${message.after_version}, last seen ${this.version}`);
+            }
+            message.events.forEach((event, i) => {
+                if (event.version !== message.after_version + i + 1) {
+                    throw new VersionGap(`update ${message.after_version}..${message.version} has ${event.version}`);
+                }
+                this.versions.push(event.version);
+            });
+            this.version = message.version;
+        }
+        else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error") {
+            const reply = this.replies.get(message.request_id ?? "");
+            if (reply) {
+                this.replies.delete(message.request_id ?? "");
+                reply(message);
+            }
+        }
+        this.onMessage(message);
+    }
+    /** Close the socket as a network failure would: the session reconnects and resumes. */
+    drop() { this.socket?.terminate(); }
+    /** Send a command over the socket; resolves with its `command_accepted` reply. */
+    async submit(expectedVersion, command) {
+        await this.opened;
+        const requestId = `r${++this.counter}`;
+        const reply = new Promise((resolve) => this.replies.set(requestId, resolve));
+        const message = { type: "command", request_id: requestId, expected_version: expectedVersion, command };
+        this.socket?.send(JSON.stringify(message));
+        const answer = await reply;
+        if (answer.type === "command_accepted")
+            return answer;
+        if (answer.type === "command_rejected" || answer.type === "error") {
+            throw new PolisError(answer.error.status ?? 400, answer.error);
+        }
+        throw new Error(`unexpected reply ${answer.type}`);
+    }
+    stop() {
+        this.stopped = true;
+        this.socket?.close();
+    }
+}

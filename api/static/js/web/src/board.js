@@ -1,0 +1,82 @@
+// What every board renderer gets, and the shared pieces: the score sheet and the move buttons.
+import { h } from "./dom.js";
+import { label, nameOf, t } from "./i18n.js";
+export const COLOUR_CSS = {
+    brown: "#8b5a2b", grey: "#8a8f98", blue: "#2f6fb5", green: "#2e8b57",
+    yellow: "#d4a017", red: "#c0392b", purple: "#7d3c98", white: "#e8e2d0", black: "#333",
+};
+export function cardName(catalog, id) {
+    return id < 0 ? t("hidden") : nameOf(catalog.cards[id]);
+}
+export function colourOf(catalog, id) {
+    const card = catalog.cards[id];
+    return card ? catalog.colours[card.colour] ?? "white" : "white";
+}
+export function cardChip(catalog, id, extra = {}) {
+    if (id < 0)
+        return h("span", { class: "chip hidden-card", ...extra }, t("hidden"));
+    const colour = colourOf(catalog, id);
+    return h("span", { class: `chip colour-${colour}`, style: { borderLeftColor: COLOUR_CSS[colour] }, "data-card": id, ...extra }, cardName(catalog, id));
+}
+/** A card's price as printed: coins, then each resource. */
+export function costText(catalog, card) {
+    if (!card)
+        return "";
+    const parts = [];
+    if (card.coins)
+        parts.push(`${card.coins}¢`);
+    (card.cost ?? []).forEach((n, i) => { if (n)
+        parts.push(`${n} ${label(catalog, "resources", catalog.resources[i])}`); });
+    return parts.join(" · ");
+}
+/** An expansion's part of a view the board has no panel for: listed as it comes, with the
+ * ids of leaders named, rather than hidden. */
+export function extDetails(catalog, ext, shown) {
+    if (!ext || typeof ext !== "object")
+        return null;
+    const rest = Object.entries(ext).filter(([k]) => !shown.includes(k));
+    if (!rest.length)
+        return null;
+    const named = (k, v) => {
+        if (catalog.leaders && /leader/.test(k) && Array.isArray(v)) {
+            return v.map((x) => (typeof x === "number" ? (x < 0 ? t("hidden") : nameOf(catalog.leaders[x])) : JSON.stringify(x))).join(", ");
+        }
+        return JSON.stringify(v);
+    };
+    return h("details", { class: "panel ext" }, h("summary", {}, t("expansions")), h("dl", {}, ...rest.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, named(k, v))])));
+}
+export function seatLabel(ctx, seat) {
+    const name = ctx.seatNames[seat] ?? `#${seat}`;
+    return seat === ctx.mySeat ? `${name} (${t("you")})` : name;
+}
+export function scoreSheet(ctx, categories, scores, seats) {
+    return h("table", { class: "scores", id: "score-sheet" }, h("caption", {}, t("scores")), h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))), h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" }, h("th", {}, label(ctx.catalog, "score_categories", cat)), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
+}
+export function movesPanel(board, ctx) {
+    const panel = h("section", { class: "moves", id: "moves" });
+    if (ctx.mySeat === null) {
+        panel.hidden = true;
+        return panel;
+    }
+    if (ctx.moves.length === 0) {
+        panel.append(h("p", { class: "waiting" }, ctx.view.phase === "over" ? t("over") : t("waiting")));
+        return panel;
+    }
+    panel.append(h("h2", {}, t("yourMoves")));
+    const groups = new Map();
+    ctx.moves.forEach((move, index) => {
+        const { group, label } = board.describe(move, ctx);
+        const button = h("button", { class: "move", "data-index": index, "data-type": move.type, onclick: () => ctx.play(move) }, label);
+        if (!groups.has(group))
+            groups.set(group, []);
+        groups.get(group).push(button);
+    });
+    for (const [group, buttons] of groups) {
+        const hidden = ctx.focus !== null && ctx.focus !== group;
+        panel.append(h("div", { class: "move-group" + (ctx.focus === group ? " focused" : ""), hidden }, h("h3", {}, group), h("div", { class: "buttons" }, ...buttons)));
+    }
+    if (ctx.focus !== null) {
+        panel.append(h("button", { class: "show-all", onclick: () => ctx.setFocus(null) }, "…"));
+    }
+    return panel;
+}

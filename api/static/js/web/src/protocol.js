@@ -1,0 +1,85 @@
+// The page's protocol layer: the TypeScript client library (clients/typescript) for REST
+// and the WebSocket session, behind the few calls the screens make.
+import { GameSession, PolisClient, PolisError } from "../../clients/typescript/src/index.js";
+export class ApiError extends Error {
+    constructor(status, code, message, details = {}) {
+        super(message);
+        this.status = status;
+        this.code = code;
+        this.details = details;
+    }
+}
+const client = new PolisClient(location.origin);
+/** The library's refusals as the page shows them (code and sentence). */
+async function call(request) {
+    try {
+        return await request();
+    }
+    catch (err) {
+        if (err instanceof PolisError) {
+            const p = err.problem ?? {};
+            throw new ApiError(err.status, p.code ?? `http_${err.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+        }
+        throw err;
+    }
+}
+export const api = {
+    kinds: () => call(() => client.kinds()),
+    /** The ruleset's data with names in `lang`, and the labels of its vocabularies. */
+    catalog: async (kind, expansions, lang) => {
+        const reply = await call(() => client.catalog(kind, expansions, lang));
+        return { ...reply.catalog, labels: reply.labels, lang: reply.lang };
+    },
+    createGame: (kind, expansions, seats, options = {}) => call(() => client.createGame({ kind, expansions, seats, options })),
+    game: (id) => call(() => client.game(id)),
+    games: async (limit = 20) => {
+        const reply = await fetch(`/games?limit=${limit}`);
+        return reply.json();
+    },
+    viewAt: (id, version) => call(() => client.view(id, null, version)),
+    legalMoves: (id, token) => call(() => client.legalMoves(id, token)),
+};
+const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
+/** One WebSocket session following a game as a seat (token) or a spectator (null): the
+ * library's GameSession, which resumes after a drop from the last version it received. */
+export class Follower {
+    constructor(gameId, token, handlers) {
+        this.handlers = handlers;
+        const scheme = location.protocol === "https:" ? "wss" : "ws";
+        this.session = new GameSession(`${scheme}://${location.host}`, gameId, token, (msg) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000);
+        this.session.start().catch((err) => handlers.onClosed(String(err)));
+    }
+    receive(msg) {
+        switch (msg.type) {
+            case "hello":
+                this.handlers.onHello(msg);
+                break;
+            case "snapshot":
+                this.handlers.onView(msg.version, msg.view, []);
+                break;
+            case "update":
+                this.handlers.onView(msg.version, msg.view, msg.events);
+                break;
+            case "error":
+                if (msg.request_id !== null && msg.request_id !== undefined)
+                    break; // a command's
+                if (FATAL.has(msg.error?.code)) { // the server closes: following again cannot help
+                    this.session.stop();
+                    this.handlers.onClosed(`${msg.error.code}: ${msg.error.message}`);
+                }
+                else {
+                    this.handlers.onRejected(msg.error);
+                }
+                break;
+            default: break;
+        }
+    }
+    /** Send one command decided on `expectedVersion`; a refusal is shown, the update follows. */
+    command(command, expectedVersion) {
+        this.session.submit(expectedVersion, command).catch((err) => {
+            const p = err instanceof PolisError ? err.problem : { code: "error", message: String(err) };
+            this.handlers.onRejected(p);
+        });
+    }
+    close() { this.session.stop(); }
+}

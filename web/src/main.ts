@@ -1,0 +1,263 @@
+// The page: a lobby, a game screen (seat or spectator, live over the WebSocket) and a replay
+// with a version slider. Where to go is in the URL fragment (#game=…&token=…), which browsers
+// never send to the server, so seat tokens stay out of access logs.
+
+import { Board, BoardContext, movesPanel } from "./board.js";
+import { clear, h } from "./dom.js";
+import { duelBoard } from "./duel.js";
+import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
+import { api, ApiError, Follower, GameSummary, Json, SeatSpec } from "./protocol.js";
+import { sevenWondersBoard } from "./sevenwonders.js";
+
+const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
+const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
+const SEAT_RANGE: Record<string, [number, number]> = { duel: [2, 2], "7wonders": [2, 7] };
+const BOTS = ["random", "greedy", "strong"];
+const TITLES: Record<string, string> = {};
+
+const app = document.getElementById("app")!;
+let teardown: (() => void) | null = null;
+
+function params(): URLSearchParams { return new URLSearchParams(location.hash.replace(/^#/, "")); }
+
+function link(p: Record<string, string>): string {
+  const q = new URLSearchParams({ ...p, lang: lang() });
+  return `${location.origin}${location.pathname}#${q.toString()}`;
+}
+
+const catalogs = new Map<string, Promise<Json>>();
+function catalogFor(kind: string, expansions: string[]): Promise<Json> {
+  const key = `${kind}|${expansions.join(",")}|${lang()}`;
+  if (!catalogs.has(key)) catalogs.set(key, api.catalog(kind, expansions, lang()));
+  return catalogs.get(key)!;
+}
+
+function showError(err: unknown): void {
+  const text = err instanceof ApiError ? `${err.code}: ${err.message}` : String(err);
+  const box = h("div", { class: "toast", role: "alert" }, `${t("refused")} — ${text}`);
+  document.body.append(box);
+  setTimeout(() => box.remove(), 6000);
+}
+
+function header(extra: (Node | string)[] = []): HTMLElement {
+  const select = h("select", { id: "lang", onchange: (e: Event) => {
+    const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
+  } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
+  return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
+}
+
+// ---------------------------------------------------------------- lobby
+
+async function lobby(): Promise<void> {
+  let kinds = Object.keys(BOARDS);
+  try {
+    const known = await api.kinds();
+    const list: Json[] = Array.isArray(known) ? known : known?.kinds ?? [];
+    const names = list.map((k: Json) => (typeof k === "string" ? k : k.kind)).filter((k: string) => k in BOARDS);
+    if (names.length) kinds = names;
+    for (const k of list) {
+      if (typeof k !== "object") continue;
+      if (Array.isArray(k.expansions)) EXPANSIONS[k.kind] = k.expansions.map((e: Json) => (typeof e === "string" ? e : e.name));
+      for (const e of k.expansions ?? []) if (e?.title) TITLES[`${k.kind}/${e.name}`] = e.title;
+      if (k.title) TITLES[k.kind] = k.title;
+      if (typeof k.min_seats === "number") SEAT_RANGE[k.kind] = [k.min_seats, k.max_seats];
+    }
+  } catch { /* the service lists no kinds yet: the page's own list */ }
+  const kindSel = h("select", { id: "kind" }, ...kinds.map((k) => h("option", { value: k }, TITLES[k] ?? k))) as HTMLSelectElement;
+  const expBox = h("div", { id: "expansions", class: "expansions" });
+  const seatsBox = h("div", { id: "seats", class: "seats" });
+  const count = h("input", { id: "seat-count", type: "number", min: 2, max: 7, value: 2 }) as HTMLInputElement;
+  const result = h("div", { id: "created" });
+  const seatRow = (i: number) => h("div", { class: "seat-row" },
+    h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }),
+    h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
+  const refresh = () => {
+    const kind = kindSel.value;
+    const [lo, hi] = SEAT_RANGE[kind] ?? [2, 7];
+    count.min = String(lo); count.max = String(hi);
+    const n = Math.min(hi, Math.max(lo, Number(count.value) || lo));
+    count.value = String(n);
+    count.disabled = lo === hi;
+    clear(expBox).append(...(EXPANSIONS[kind] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "expansion" }), ` ${TITLES[`${kind}/${e}`] ?? e}`)));
+    while (seatsBox.children.length < n) seatsBox.append(seatRow(seatsBox.children.length));
+    while (seatsBox.children.length > n) seatsBox.lastChild!.remove();
+  };
+  kindSel.onchange = refresh; count.oninput = refresh;
+  const create = async () => {
+    const seats: SeatSpec[] = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
+      const type = (row.querySelector(".seat-type") as HTMLSelectElement).value;
+      const name = (row.querySelector(".seat-name") as HTMLInputElement).value.trim() || "?";
+      return type === "human" ? { name } : { name, bot: type };
+    });
+    const expansions = [...expBox.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
+    try {
+      const created = await api.createGame(kindSel.value, expansions, seats);
+      const id = created.game.game_id;
+      clear(result).append(h("h2", {}, t("seatLinks")), h("ul", { class: "links" },
+        ...created.game.seats.map((seat: Json) => {
+          // bots' seats come back without a token: the service plays them
+          const s = created.seats.find((x: Json) => x.seat === seat.seat) ?? seat;
+          const url = s.token ? link({ game: id, token: s.token }) : null;
+          return h("li", {}, h("strong", {}, s.name), " ",
+            url ? h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url) : h("em", {}, t("bot")),
+            url ? h("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url) }, t("copy")) : "");
+        }),
+        h("li", {}, h("a", { href: link({ game: id }), class: "spectate-link" }, t("spectate"))),
+        h("li", {}, h("a", { href: link({ replay: id }), class: "replay-link" }, t("replay")))));
+    } catch (err) { showError(err); }
+  };
+  const recent = h("ul", { class: "recent", id: "recent" });
+  clear(app).append(header(), h("main", { class: "lobby" },
+    h("section", { class: "panel" }, h("h1", {}, t("lobby")),
+      h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox),
+      h("label", {}, `${t("seats")} `, count), seatsBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result),
+    h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
+  refresh();
+  try {
+    const list = await api.games(15);
+    recent.append(...list.games.map((g: GameSummary) => h("li", {},
+      `${g.kind} ${g.expansions.join("+")} · ${g.seats.map((s) => s.name).join(", ")} · v${g.version}${g.over ? " · " + t("over") : ""} `,
+      h("a", { href: link({ game: g.game_id }) }, t("spectate")), " ", h("a", { href: link({ replay: g.game_id }) }, t("replay")))));
+  } catch (err) { showError(err); }
+}
+
+// ---------------------------------------------------------------- clocks
+
+/** Time each seat has spent acting, counted from the updates this page saw. */
+class Clocks {
+  private spent = new Map<number, number>();
+  private since = new Map<number, number>();
+  update(acting: number[]): void {
+    const now = Date.now();
+    for (const [seat, start] of this.since) {
+      if (!acting.includes(seat)) { this.spent.set(seat, (this.spent.get(seat) ?? 0) + now - start); this.since.delete(seat); }
+    }
+    for (const seat of acting) if (!this.since.has(seat)) this.since.set(seat, now);
+  }
+  text(seat: number, summary: Json): string {
+    const server = summary?.clocks?.[seat];
+    const ms = typeof server === "number" ? server * 1000
+      : typeof server?.remaining === "number" ? server.remaining * 1000
+      : (this.spent.get(seat) ?? 0) + (this.since.has(seat) ? Date.now() - this.since.get(seat)! : 0);
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+}
+
+// ---------------------------------------------------------------- game screen
+
+async function gameScreen(gameId: string, token: string | null): Promise<void> {
+  let game: GameSummary;
+  try { game = await api.game(gameId); } catch (err) { showError(err); return; }
+  const board = BOARDS[game.kind];
+  const catalog = await catalogFor(game.kind, game.expansions);
+  const seatNames = game.seats.map((s) => s.name);
+  let mySeat: number | null = null;
+  let version = 0;
+  let view: Json = null;
+  let moves: Json[] = [];
+  let focus: string | null = null;
+  let status = t("offline");
+  const clocks = new Clocks();
+  const boardEl = h("div", { id: "board" });
+  const info = h("div", { class: "info", id: "info" });
+  const clockEl = h("div", { class: "clocks", id: "clocks" });
+  const statusEl = h("span", { class: "status", id: "status" });
+  clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]),
+    h("main", { class: "game" }, info, clockEl, boardEl));
+  const draw = () => {
+    if (!view) return;
+    document.body.dataset.version = String(version);
+    document.body.dataset.phase = view.phase;
+    document.body.dataset.acting = (mySeat !== null && view.acting.includes(mySeat)) ? "yes" : "no";
+    statusEl.textContent = status;
+    clear(info).append(
+      h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`),
+      h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`),
+      h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
+      h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")),
+      view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+    const ctx: BoardContext = {
+      view, catalog, seatNames, mySeat, moves, focus,
+      play: (move) => { moves = []; follower.command(move, version); draw(); },
+      setFocus: (key) => { focus = key; draw(); },
+    };
+    boardEl.className = mySeat === null ? "spectating" : "";
+    clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
+    drawClocks();
+  };
+  const drawClocks = () => {
+    if (!view) return;
+    clear(clockEl).append(h("span", {}, `${t("clock")}:`), ...seatNames.map((n, i) =>
+      h("span", { class: "clock" + (view.acting.includes(i) ? " running" : "") }, `${n} ${clocks.text(i, game.summary)}`)));
+  };
+  const timer = setInterval(drawClocks, 1000);
+  const refreshMoves = async (at: number) => {
+    if (token === null || mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
+    try {
+      const reply = await api.legalMoves(gameId, token);
+      if (reply.version === version) { moves = reply.moves; focus = null; draw(); }
+    } catch (err) { if (at === version) showError(err); }
+  };
+  const follower = new Follower(gameId, token, {
+    onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
+    onView: (v, newView) => {
+      version = v; view = newView; moves = [];
+      clocks.update(view.acting);
+      draw();
+      void refreshMoves(v);
+    },
+    onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
+    onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
+  });
+  teardown = () => { clearInterval(timer); follower.close(); };
+}
+
+// ---------------------------------------------------------------- replay
+
+async function replayScreen(gameId: string): Promise<void> {
+  let game: GameSummary;
+  try { game = await api.game(gameId); } catch (err) { showError(err); return; }
+  const board = BOARDS[game.kind];
+  const catalog = await catalogFor(game.kind, game.expansions);
+  const seatNames = game.seats.map((s) => s.name);
+  const boardEl = h("div", { id: "board" });
+  const label = h("span", { id: "replay-version" });
+  const slider = h("input", { id: "slider", type: "range", min: 1, max: game.version, value: game.version }) as HTMLInputElement;
+  let wanted = game.version;
+  const show = async (v: number) => {
+    wanted = v;
+    label.textContent = `${t("slider")} ${v} / ${game.version}`;
+    try {
+      const reply = await api.viewAt(gameId, v);
+      if (wanted !== v) return;
+      const ctx: BoardContext = { view: reply.view, catalog, seatNames, mySeat: null, moves: [], focus: null, play: () => undefined, setFocus: () => undefined };
+      clear(boardEl).append(board.render(ctx));
+      document.body.dataset.version = String(v);
+      document.body.dataset.phase = reply.view.phase;
+    } catch (err) { showError(err); }
+  };
+  const step = (d: number) => { slider.value = String(Math.min(game.version, Math.max(1, Number(slider.value) + d))); void show(Number(slider.value)); };
+  slider.oninput = () => void show(Number(slider.value));
+  clear(app).append(header([h("span", { class: "title" }, `${t("replay")} · ${game.kind}`)]),
+    h("main", { class: "game replay" }, h("div", { class: "replay-bar" },
+      h("button", { id: "prev", onclick: () => step(-1) }, "◀"), slider, h("button", { id: "next", onclick: () => step(1) }, "▶"), label),
+    boardEl));
+  await show(game.version);
+}
+
+// ---------------------------------------------------------------- routing
+
+async function route(): Promise<void> {
+  teardown?.(); teardown = null;
+  delete document.body.dataset.version;
+  const p = params();
+  setLang(p.get("lang") ?? navigator.language.slice(0, 2));
+  document.documentElement.lang = lang();
+  if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"));
+  else if (p.get("replay")) await replayScreen(p.get("replay")!);
+  else await lobby();
+}
+
+window.addEventListener("hashchange", () => void route());
+void route();

@@ -1,0 +1,103 @@
+// The page's protocol layer: the TypeScript client library (clients/typescript) for REST
+// and the WebSocket session, behind the few calls the screens make.
+
+import { GameSession, PolisClient, PolisError } from "../../clients/typescript/src/index.js";
+
+export type Json = any;
+
+export class ApiError extends Error {
+  constructor(public status: number, public code: string, message: string, public details: Json = {}) {
+    super(message);
+  }
+}
+
+export interface SeatSpec { name?: string; bot?: string }
+
+export interface GameSummary {
+  game_id: string; kind: string; expansions: string[]; options: Json;
+  seats: { seat: number; name: string }[];
+  version: number; over: boolean; summary: Json; created_at: string;
+}
+
+const client = new PolisClient(location.origin);
+
+/** The library's refusals as the page shows them (code and sentence). */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (err instanceof PolisError) {
+      const p: Json = err.problem ?? {};
+      throw new ApiError(err.status, p.code ?? `http_${err.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+    }
+    throw err;
+  }
+}
+
+export const api = {
+  kinds: (): Promise<Json> => call(() => client.kinds()),
+  /** The ruleset's data with names in `lang`, and the labels of its vocabularies. */
+  catalog: async (kind: string, expansions: string[], lang: string): Promise<Json> => {
+    const reply: Json = await call(() => client.catalog(kind, expansions, lang as "en" | "fr" | "de"));
+    return { ...reply.catalog, labels: reply.labels, lang: reply.lang };
+  },
+  createGame: (kind: string, expansions: string[], seats: SeatSpec[], options: Json = {}): Promise<Json> =>
+    call(() => client.createGame({ kind, expansions, seats, options } as Json)),
+  game: (id: string): Promise<GameSummary> => call(() => client.game(id)) as Promise<Json>,
+  games: async (limit = 20): Promise<Json> => {
+    const reply = await fetch(`/games?limit=${limit}`);
+    return reply.json();
+  },
+  viewAt: (id: string, version: number): Promise<Json> => call(() => client.view(id, null, version)),
+  legalMoves: (id: string, token: string): Promise<Json> => call(() => client.legalMoves(id, token)),
+};
+
+export interface FollowHandlers {
+  onHello(msg: Json): void;
+  onView(version: number, view: Json, events: Json[]): void;
+  onRejected(error: Json): void;
+  onClosed(reason: string): void;
+}
+
+const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
+
+/** One WebSocket session following a game as a seat (token) or a spectator (null): the
+ * library's GameSession, which resumes after a drop from the last version it received. */
+export class Follower {
+  private session: GameSession;
+
+  constructor(gameId: string, token: string | null, private handlers: FollowHandlers) {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.session = new GameSession(`${scheme}://${location.host}`, gameId, token,
+      (msg: Json) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000);
+    this.session.start().catch((err) => handlers.onClosed(String(err)));
+  }
+
+  private receive(msg: Json): void {
+    switch (msg.type) {
+      case "hello": this.handlers.onHello(msg); break;
+      case "snapshot": this.handlers.onView(msg.version, msg.view, []); break;
+      case "update": this.handlers.onView(msg.version, msg.view, msg.events); break;
+      case "error":
+        if (msg.request_id !== null && msg.request_id !== undefined) break;  // a command's
+        if (FATAL.has(msg.error?.code)) {  // the server closes: following again cannot help
+          this.session.stop();
+          this.handlers.onClosed(`${msg.error.code}: ${msg.error.message}`);
+        } else {
+          this.handlers.onRejected(msg.error);
+        }
+        break;
+      default: break;
+    }
+  }
+
+  /** Send one command decided on `expectedVersion`; a refusal is shown, the update follows. */
+  command(command: Json, expectedVersion: number): void {
+    this.session.submit(expectedVersion, command).catch((err) => {
+      const p: Json = err instanceof PolisError ? err.problem : { code: "error", message: String(err) };
+      this.handlers.onRejected(p);
+    });
+  }
+
+  close(): void { this.session.stop(); }
+}
