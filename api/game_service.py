@@ -42,10 +42,13 @@ __all__ = ["GameService", "event_type_name", "parse_game_id"]
 
 
 def parse_game_id(raw: str) -> uuid.UUID:
+    """A game id from a path; 400 `invalid_path_parameter` when it is not a UUID (no game
+    could ever have it), 404 comes only for a well-formed id of no game."""
     try:
         return uuid.UUID(raw)
     except ValueError:
-        raise game_not_found(raw) from None
+        raise Invalid("invalid_path_parameter", f"game id {raw!r} is not a UUID",
+                      {"parameter": "game_id"}) from None
 
 
 def holds_nul(value: Any) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from typing import Any
 
 import httpx
@@ -104,8 +105,9 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
                            headers=auth(tokens[seat])), 400, "invalid_command")
     _error(await http.post("/games/00000000-0000-0000-0000-000000000000/commands", json=good,
                            headers=auth(tokens[seat])), 404, "game_not_found")
-    _error(await http.post("/games/not-a-game/commands", json=good), 404, "game_not_found")
-    _error(await http.get("/games/not-a-game"), 404, "game_not_found")
+    _error(await http.post("/games/not-a-game/commands", json=good), 400,
+           "invalid_path_parameter")
+    _error(await http.get("/games/not-a-game"), 400, "invalid_path_parameter")
     _error(await http.post(url, json=good), 401, "unauthorized")
     _error(await http.post(url, json=good, headers=auth("forged")), 401, "unauthorized")
     _error(await http.post(url, json=good, headers={"Authorization": "Basic abc"}),
@@ -152,7 +154,10 @@ async def test_websocket_refusals_and_replies(apis: list[ApiProcess], http: http
     async with Follower(apis[0].ws_url, game_id, "forged") as bad:
         message = await bad.wait_for(lambda m: m["type"] == "error")
         assert message["error"]["code"] == "unauthorized"
-    async with Follower(apis[0].ws_url, "not-a-game", None) as lost:
+    async with Follower(apis[0].ws_url, "not-a-game", None) as malformed:
+        message = await malformed.wait_for(lambda m: m["type"] == "error")
+        assert message["error"]["code"] == "invalid_path_parameter"
+    async with Follower(apis[0].ws_url, str(uuid.uuid4()), None) as lost:
         message = await lost.wait_for(lambda m: m["type"] == "error")
         assert message["error"]["code"] == "game_not_found"
     async with Follower(apis[0].ws_url, game_id, None, after_version=99) as ahead:
