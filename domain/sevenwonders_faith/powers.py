@@ -24,6 +24,8 @@ from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import FaithExt
+from domain.sevenwonders_leaders.effects import TOMYRIS
+from domain.sevenwonders_leaders.effects import has as has_leader
 
 if TYPE_CHECKING:
     from domain.sevenwonders.hooks import CostHook, SevenWondersRules
@@ -154,12 +156,24 @@ def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -
     return cost_hook
 
 
+def pan_repeats(st: SWState, city: int) -> bool:
+    """Pan: "il permet au joueur de construire des cartes de même nom qu'une de ses cartes
+    déjà présente dans sa cité", from the construction after his invocation to his leaving
+    (his age's conflicts, or the end in Age III). Chains already serve any number of times
+    ("profiter plusieurs fois d'un même chaînage"): a chain is a name the city owns."""
+    ext = st.ext2
+    return isinstance(ext, FaithExt) and any(KEY[g] == "pan" for g, _ in ext.active[city])
+
+
 # -- conflicts ---------------------------------------------------------------------------
 def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Shields plus the gods' (Ares, Hera: half shields count, so strengths are doubled);
     a city under Hestia leaves the ring for this age's conflicts and the ring closes over it:
     its two nearest fighting cities fight each other, once, like any two neighbours (with 3
-    cities they already are neighbours, so nothing changes for them)."""
+    cities they already are neighbours, so nothing changes for them). With Leaders, Tomyris
+    is applied here on the gods' strengths and ring ("chaque jeton Défaite ... est donné au
+    voisin qui l'a vaincu"): her city's defeat tokens go to the city that beat it, after that
+    city's own tokens (this hook runs after Leaders' own, whose result it replaces)."""
     ext = st.ext2
     if not isinstance(ext, FaithExt) or (not any(ext.extra) and not any(ext.peace)):
         return tokens
@@ -172,16 +186,21 @@ def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
     if m < 2:
         return tuple(out)
     win = VICTORY_TOKENS[age - 1]
+    given: list[list[int]] = [[] for _ in range(n)]
     for k, c in enumerate(ring):
         taken = []
         others = [ring[(k - 1) % m], ring[(k + 1) % m]] if m > 2 else [ring[1 - k]]
+        tomyris = has_leader(st, c, TOMYRIS)
         for o in others:
             if power[c] > power[o]:
                 taken.append(win)
             elif power[c] < power[o]:
-                taken.append(DEFEAT_TOKEN)
+                if tomyris:
+                    given[o].append(DEFEAT_TOKEN)
+                else:
+                    taken.append(DEFEAT_TOKEN)
         out[c] = tuple(taken)
-    return tuple(out)
+    return tuple(t + tuple(g) for t, g in zip(out, given, strict=True))
 
 
 # -- end of game ---------------------------------------------------------------------------

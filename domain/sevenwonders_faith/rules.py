@@ -37,7 +37,7 @@ from domain.sevenwonders_faith.model import (
     PlayWithGod,
     PrayerBegan,
 )
-from domain.sevenwonders_faith.powers import conflicts, gods_points, make_cost_hook
+from domain.sevenwonders_faith.powers import conflicts, gods_points, make_cost_hook, pan_repeats
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
@@ -251,9 +251,10 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer")},
         cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, rules.wonders)),
+        repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
-        conflict_hooks=(conflicts, *rules.conflict_hooks),
+        conflict_hooks=(*rules.conflict_hooks, conflicts),
         mutators={**rules.mutators, FaithStarted: _started,
                   PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,
                   GodsPassed: prayer._passed, GodsRetired: prayer._retired,

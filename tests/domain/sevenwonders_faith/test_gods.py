@@ -358,3 +358,28 @@ def test_a_god_chosen_stays_secret_until_the_step_is_revealed() -> None:
     shown = next(e for e in events if isinstance(e, GodRevealed))
     assert G.redact(shown, 1).choice.god == god("apollon")  # revealed face up
     assert G.view(st, 1).ext.invoked[0] == ((god("apollon"), 1),)
+
+
+@pytest.mark.parametrize("age", [1, 2, 3])
+def test_pan_builds_a_card_of_a_name_the_city_has(age: int) -> None:
+    """"A partir du moment où Pan est invoqué, il permet au joueur de construire des cartes
+    de même nom qu'une de ses cartes déjà présente dans sa cité": from the next
+    construction, in each age (his cost: 1/2/3 raw materials, here bought or produced)."""
+    twin = {1: "Lumber Yard", 2: "Sawmill", 3: "Arena"}[age]
+    st = at(age, ["pan", "ares", "hera"], coins=9)
+    st = give(st, 0, ["Stone Pit", "Ore Vein", "Clay Pool", card(twin, age)])
+    first = "Baths" if age == 1 else "Aqueduct"
+    hand = [twin, "Walls"] if age > 1 else [twin, "Stockade"]
+    others = (H1 if age == 1 else H2)[1:]
+    st = hands(st, [first, *hand], *others, age=min(age, 2))
+    # Without Pan, the twin cannot be built.
+    assert not any(m.card == card(twin, age) and m.action == "build"
+                   for m in G.legal_moves(st, 0))
+    _, st = turn(st, with_god(0, first, "discard", "pan"))
+    assert ext(st).active[0] == ((god("pan"), age),)
+    st = hands(st, hand, *(h[:2] for h in others), age=min(age, 2))
+    twins = [m for m in G.legal_moves(st, 0)
+             if m.card == card(twin, age) and m.action == "build"]
+    assert twins
+    _, st = turn(st, twins[0])
+    assert st.cities[0].built.count(card(twin, age)) == 2
