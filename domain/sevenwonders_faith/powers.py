@@ -24,6 +24,7 @@ from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import FaithExt
+from domain.sevenwonders_leaders.catalog import LEADERS
 from domain.sevenwonders_leaders.effects import TOMYRIS
 from domain.sevenwonders_leaders.effects import has as has_leader
 
@@ -46,6 +47,15 @@ def blue_vp(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
     return sum(cards[i].vp for i in city.built if cards[i].colour == BLUE)
 
 
+def leader_vp(city: City) -> int:
+    """The printed VP of the city's recruited leaders (those whose power is a fixed number of
+    points: Cléopâtre 5, Néfertiti 4, Zénobie 3, Sapho 2); Aphrodite counts them ("ses
+    points de victoires bruts octroyés par les cartes bleues, noires ou des Leaders"): a
+    leader whose points depend on the end of the game has no raw points yet."""
+    return sum(LEADERS[x].args[0] for x in city.beside
+               if x < len(LEADERS) and LEADERS[x].effect == "vp")
+
+
 def card_shields(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> int:
     """The city's shields less its wonder's: "Boucliers (disponibles sur les cartes rouges,
     noires ou Leader uniquement)"; the gods' own shields are never in `City.shields`."""
@@ -63,7 +73,7 @@ def gain(st: SWState, city: int, god: int, age: int, before: int = -1,
         return APOLLO[age - 1]
     if key == "aphrodite" and age < 3:
         # "pour chaque lot complet de 1 ou 2 points": batches of 1 VP in Age I, 2 in Age II.
-        vp = blue_vp(c, cards)
+        vp = blue_vp(c, cards) + leader_vp(c)
         if before >= 0 and cards[before].colour == BLUE:
             vp -= cards[before].vp
         return vp // age

@@ -383,3 +383,21 @@ def test_pan_builds_a_card_of_a_name_the_city_has(age: int) -> None:
     assert twins
     _, st = turn(st, twins[0])
     assert st.cities[0].built.count(card(twin, age)) == 2
+
+
+def test_aphrodite_counts_leaders_raw_points_but_vp_costs_do_not() -> None:
+    """With Leaders: Aphrodite counts "ses points de victoires bruts octroyés par les cartes
+    bleues, noires ou des Leaders" (Cléopâtre's 5), whereas a god's VP cost counts points
+    "disponibles sur les cartes bleues ou noires uniquement"."""
+    from domain.sevenwonders_faith.invoke import god_payments
+    from domain.sevenwonders_faith.powers import gain
+    from domain.sevenwonders_leaders.catalog import BY_KEY as LEADER
+
+    st = at(1, ["aphrodite"])
+    st = give(st, 0, ["Baths"])  # 3 VP on a blue card
+    city = replace(st.cities[0], beside=(LEADER["cleopatra"], LEADER["tomyris"]))
+    st = replace(st, cities=(city, *st.cities[1:]))
+    assert gain(st, 0, god("aphrodite"), 1) == 3 + 5  # Tomyris has no raw points
+    assert gain(st, 0, god("aphrodite"), 2) == (3 + 5) // 2
+    st = replace(st, age=2)  # Age II costs 5 VP: Cléopâtre's do not count
+    assert god_payments(G.rules, st, 0, god("aphrodite")) == []
