@@ -401,3 +401,26 @@ def test_aphrodite_counts_leaders_raw_points_but_vp_costs_do_not() -> None:
     assert gain(st, 0, god("aphrodite"), 2) == (3 + 5) // 2
     st = replace(st, age=2)  # Age II costs 5 VP: Cléopâtre's do not count
     assert god_payments(G.rules, st, 0, god("aphrodite")) == []
+
+
+def test_tomyris_gives_her_defeats_as_the_gods_make_the_conflicts() -> None:
+    """With Leaders: Tomyris' defeat tokens go to the neighbour that beat her city, on the
+    gods' strengths and ring ("voisin qui l'a vaincu")."""
+    from tests.domain.sevenwonders_leaders.support import recruit
+    from tests.domain.sevenwonders_leaders.test_leaders import base, shields
+
+    st = replace(shields(recruit(base(), 0, "Tomyris"), 1, 2, 3), age=1)
+    faith = ext(at(1))
+    faith = replace(faith, extra=(4, 0, 0))  # Arès II on city 0: +2 shields, as 4 halves
+    st = replace(st, ext2=faith)
+    tokens = fight(st)
+    # City 0 (1 + 2 shields) beats city 1 (2) and ties with city 2 (3); city 1 loses to
+    # both: Tomyris has no defeat to give.
+    assert tokens == ((1,), (-1, -1), (1,))
+    st = replace(st, ext2=replace(faith, extra=(0, 0, 0)))
+    st = replace(st, cities=tuple(replace(c, shields=v)
+                                  for c, v in zip(st.cities, (0, 2, 3), strict=True)))
+    faith2 = replace(faith, extra=(0, 1, 0))  # Héra I on city 1: half a shield
+    st = replace(st, ext2=faith2)
+    # City 0 loses to both: her two defeat tokens go to cities 1 and 2, after their own.
+    assert fight(st) == ((), (1, -1, -1), (1, 1, -1))
