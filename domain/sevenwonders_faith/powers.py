@@ -7,7 +7,7 @@ where the rulebook is silent are named where they apply and in `openapi/traces-f
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import (
@@ -24,12 +24,13 @@ from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import FaithExt
+from domain.sevenwonders_faith.wonders import SYRACUSE_B
 from domain.sevenwonders_leaders.catalog import LEADERS
 from domain.sevenwonders_leaders.effects import TOMYRIS
 from domain.sevenwonders_leaders.effects import has as has_leader
 
 if TYPE_CHECKING:
-    from domain.sevenwonders.hooks import CostHook, SevenWondersRules
+    from domain.sevenwonders.hooks import CostHook, GainHook, SevenWondersRules
 
 KEY = tuple(g.key for g in GODS)
 OWN_RESOURCE = {"demeter": 5, "dionysos": 4, "hermes": 6, "amon_re": 1}
@@ -175,6 +176,22 @@ def pan_repeats(st: SWState, city: int) -> bool:
     return isinstance(ext, FaithExt) and any(KEY[g] == "pan" for g, _ in ext.active[city])
 
 
+def syracuse_coins(wonders: tuple[WonderDef, ...]) -> GainHook:
+    """Syracuse B: "chaque Bouclier (provenant de cartes rouges, noires ou des Leaders)
+    présent dans la cité au moment de la construction de l'étape rapporte 1 pièce": the
+    card shields the city has before the step (a card built in the same step is not yet
+    present); gods' shields never count (F.A.Q. "Arès, Héra et Syracuse")."""
+
+    def gains(st: SWState, action: Any) -> int:
+        if action.kind != "stage":
+            return 0
+        c = st.cities[action.city]
+        stage = wonders[c.board].sides[c.side][c.stages]
+        return card_shields(c, wonders) if SYRACUSE_B in stage.abilities else 0
+
+    return gains
+
+
 # -- conflicts ---------------------------------------------------------------------------
 def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Shields plus the gods' (Ares, Hera: half shields count, so strengths are doubled);
@@ -232,6 +249,9 @@ def gods_points(rules: SevenWondersRules, st: SWState, city: int) -> int:
         return 0
     c = st.cities[city]
     total = 0
+    if SYRACUSE_B in stage_abilities(c, rules.wonders):
+        # Syracuse B: 1 VP per card shield, those present at the stage and those after.
+        total += card_shields(c, rules.wonders)
     for key, age in actives(ext, city):
         if age != 3:
             continue

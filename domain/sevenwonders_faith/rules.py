@@ -37,7 +37,14 @@ from domain.sevenwonders_faith.model import (
     PlayWithGod,
     PrayerBegan,
 )
-from domain.sevenwonders_faith.powers import conflicts, gods_points, make_cost_hook, pan_repeats
+from domain.sevenwonders_faith.powers import (
+    conflicts,
+    gods_points,
+    make_cost_hook,
+    pan_repeats,
+    syracuse_coins,
+)
+from domain.sevenwonders_faith.wonders import boards
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
@@ -242,7 +249,10 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
                                            PlayWithGod: invoke.decide_play_with_god})
     previous_deal = rules.deal_type or Deal
+    wonders = (*rules.wonders, *boards(len(rules.wonders)))
     return rules.extend(
+        wonders=wonders,
+        action_gains=(*rules.action_gains, syracuse_coins(wonders)),
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
         step_end=(prayer.after_step, *rules.step_end),
@@ -250,7 +260,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer")},
-        cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, rules.wonders)),
+        cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
