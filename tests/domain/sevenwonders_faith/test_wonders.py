@@ -61,3 +61,16 @@ def test_syracuse_b_pays_a_coin_and_a_point_per_card_shield() -> None:
     assert gods_points(G.rules, st, 0) == 2
     st = give(st, 0, ["Guard Tower"])  # one shield more, after the stage: 1 VP, no coin
     assert gods_points(G.rules, st, 0) == 3
+
+
+def test_ithaca_and_wonderwoman_do_not_add_up() -> None:
+    """F.A.Q. "Wonder Woman et Ithaque": "Non, jouer les deux à la fois n'apporte rien"."""
+    from domain.sevenwonders_faith.model import PrayerBegan
+    from domain.sevenwonders_faith.prayer import _prayer_began
+    from tests.domain.sevenwonders_faith.support import ext
+
+    st = on(ITHACA, 1, 1)  # one more god in Age II
+    st = replace(st, ext2=replace(ext(st), marker=(2, 0, 0)))  # and Wonderwoman's marker
+    assert _ithaca(G.rules, st, 0, 2) == 1
+    after = _prayer_began(G.rules, st, PrayerBegan(age=2, hands=ext(st).hands))
+    assert ext(after).allow[0] == 2  # one god, plus one more: not two more
