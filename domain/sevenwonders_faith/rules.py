@@ -13,6 +13,7 @@ from msgspec.structs import asdict, replace
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import flow
+from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.state import PLAY, SWState
@@ -20,6 +21,7 @@ from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
 from domain.sevenwonders_faith import invoke, prayer
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
+from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.model import (
     PRAYER,
     Cost,
@@ -243,6 +245,29 @@ def _writer(previous: Any) -> Any:
     return writer
 
 
+def _seen_as(hook: Any, known: int, stand_in: int) -> Any:
+    """A hook of an expansion attached before Faith (Leaders), built on the cards it knew:
+    it sees a Faith guild as one of its own purple cards (Leaders' hooks read only a card's
+    colour: Ramsès, Archimède and the like)."""
+
+    def seen(st: SWState, city: int, kind: str, index: int, *rest: Any) -> Any:
+        if kind == "card" and index >= known:
+            index = stand_in
+        return hook(st, city, kind, index, *rest)
+
+    return seen
+
+
+def _gain_seen_as(hook: Any, known: int, stand_in: int) -> Any:
+    def seen(st: SWState, action: Any) -> int:
+        if action.card >= known:
+            action = replace(action, card=stand_in)
+        result: int = hook(st, action)
+        return result
+
+    return seen
+
+
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
     gods' powers, a score line `gods`."""
@@ -250,9 +275,15 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                                            PlayWithGod: invoke.decide_play_with_god})
     previous_deal = rules.deal_type or Deal
     wonders = (*rules.wonders, *boards(len(rules.wonders)))
+    cards = (*rules.cards, *guilds(rules.cards))
+    known, stand_in = len(rules.cards), next(c.id for c in rules.cards if c.colour == PURPLE)
     return rules.extend(
         wonders=wonders,
-        action_gains=(*rules.action_gains, syracuse_coins(wonders)),
+        cards=cards,
+        producers=tuple(_seen_as(h, known, stand_in) for h in rules.producers),
+        action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
+                      syracuse_coins(wonders)),
+        end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
         step_end=(prayer.after_step, *rules.step_end),
@@ -260,7 +291,8 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer")},
-        cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, wonders)),
+        cost_hooks=(*(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
+                    make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
