@@ -2,8 +2,7 @@
 
 Their costs are lost icons (`faith.yaml`: `unknown`): provisional values by comparison with
 base guilds of a similar count, in `GUILD_NOTES` and `openapi/traces-faith.md`. Built:
-Illuminés and Empereur (end-of-game points). The Pillards (tokens when built) are not built
-yet and stay out of the pool.
+Illuminés and Empereur (end-of-game points), Pillards (tokens when built).
 """
 
 from __future__ import annotations
@@ -13,6 +12,8 @@ from domain.sevenwonders.state import SWState, left_of, right_of
 from domain.sevenwonders_faith.model import FaithExt
 
 _NO = (0, 0, 0, 0, 0, 0, 0)
+PLUNDERERS = "plunderers_guild"
+"""Its tokens are taken when built (`invoke.plunder`, event `GuildPlundered`)."""
 
 
 def vp_per_god_in_play(state: SWState, city: int, args: tuple[int, ...]) -> int:
@@ -44,6 +45,7 @@ def guilds(cards: tuple[CardDef, ...]) -> tuple[CardDef, ...]:
          (("vp_per_god_in_play", (2,)),)),
         ("emperor_guild", "Emperor's Guild", "Guilde de l'Empereur", (0, 1, 0, 2, 0, 1, 0),
          (("vp_per_own_shield", (1,)),)),
+        (PLUNDERERS, "Plunderers Guild", "Guilde des Pillards", (0, 0, 1, 2, 0, 0, 1), ()),
     )
     return tuple(
         CardDef(id=first + i, key=key, name=en, name_fr=fr, age=3, colour=PURPLE, copies=(0,),
@@ -58,6 +60,7 @@ GUILD_NOTES = {
                         "games)",
     "emperor_guild": "1 stone 2 ore 1 loom: the Strategists Guild's cost (its points also "
                      "come from the military)",
-    "plunderers_guild": "not built (tokens when built); faith.yaml's unverified candidate "
-                        "2 wood 1 ore 1 glass is not used",
+    "plunderers_guild": "1 clay 2 ore 1 papyrus: 4 resources, ore for the military (a 5-VP "
+                        "token and 2 defeats to the neighbours, a Fortifications' worth); "
+                        "faith.yaml's unverified candidate (2 wood 1 ore 1 glass) is not used",
 }

@@ -35,6 +35,7 @@ from domain.sevenwonders_faith.model import (
     GodsPassed,
     GodsRetired,
     GodStruck,
+    GuildPlundered,
     KeepGod,
     PlayWithGod,
     PrayerBegan,
@@ -227,7 +228,7 @@ def _no_gods(event: FaithStarted, seat: int | None) -> Any:
 
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
-             GodIncome: _public, GodsRetired: _public}
+             GodIncome: _public, GodsRetired: _public, GuildPlundered: _public}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -301,10 +302,11 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,
                   GodsPassed: prayer._passed, GodsRetired: prayer._retired,
                   GodChosen: invoke.m_chosen, GodRevealed: invoke.m_revealed,
-                  GodStruck: invoke.m_struck, GodIncome: invoke.m_income},
+                  GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
+                  GuildPlundered: invoke.m_plundered},
         command_types=(*rules.command_types, KeepGod, PlayWithGod),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
-                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired),
+                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

@@ -16,7 +16,7 @@ BOARDS = [("gizah", "A"), ("babylon", "A"), ("olympia", "A")]
 
 def test_faith_guilds_join_the_guild_pool() -> None:
     added = G.rules.cards[len(CARDS):]
-    assert [c.key for c in added] == ["illuminati_guild", "emperor_guild"]
+    assert [c.key for c in added] == ["illuminati_guild", "emperor_guild", "plunderers_guild"]
     assert all(c.colour == 6 and c.age == 3 and c.copies == (0,) for c in added)
 
 
@@ -43,3 +43,23 @@ def test_emperor_guild_one_point_per_shield_in_the_city() -> None:
     st = replace(st, cities=(city, *st.cities[1:]))
     scores = final_scores(G.rules, st, (0, 1, 2))[0]
     assert scores[0][6] == 4  # the guilds' line
+
+
+def test_plunderers_guild_takes_a_5_point_token_and_gives_defeats() -> None:
+    """"le joueur reçoit immédiatement 1 jeton Victoire valant 5 points de victoire et donne
+    1 jeton Défaite à chacun de ses voisins directs" (shields do not matter)."""
+    from tests.domain.sevenwonders.support import give, hands
+    from tests.domain.sevenwonders_faith.support import turn, with_gods
+
+    st = prayed(BOARDS)
+    for c in range(3):
+        st = with_gods(st, c, [])
+    st = replace(st, age=3)
+    st = give(st, 0, ["Clay Pool", "Ore Vein", "Ore Vein", "Press"], coins=0)
+    plunderers = next(c for c in G.rules.cards if c.key == "plunderers_guild")
+    st = hands(st, [plunderers.id, "Arena"], ["Palace", "Senate"], ["Pantheon", "Gardens"])
+    move = next(m for m in G.legal_moves(st, 0)
+                if m.card == plunderers.id and m.action == "build")
+    events, st = turn(st, move)
+    assert [type(e).__name__ for e in events].count("GuildPlundered") == 1
+    assert [c.tokens for c in st.cities] == [(5,), (-1,), (-1,)]
