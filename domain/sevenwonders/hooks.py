@@ -12,6 +12,7 @@ instead of adding conditionals to the base rules:
   opening phase calls `flow.begin_age(tx, 1)`);
 - `phases`: extra phases by number (beyond `state.OVER`), with their moves and commands;
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
+- `repeat_hooks`: let a city build a card of a name it already has (Faith's Pan);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
 - `score_categories`: named score lines in order (Leaders adds its own line);
 - `step_hooks`: run twice when a step is revealed: just before its cards are applied
@@ -72,6 +73,8 @@ CostHook = Callable[["SWState", int, str, int, tuple[int, int, tuple[int, ...]]]
                     tuple[int, int, tuple[int, ...]]]
 """(state, city, 'card' or 'stage', card or stage index, (coins, free, resources)) -> the
 adjusted (coins, free 0/1, resources)."""
+RepeatHook = Callable[["SWState", int], bool]
+"""(state, city) -> whether the city may build a card of a name it already has (Pan)."""
 PriceHook = Callable[["SWState", int, int], int]
 """(state, city, discount bits) -> the city's discount bits."""
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
@@ -120,6 +123,7 @@ class SevenWondersRules:
     phases: Mapping[int, PhaseRules] = field(default_factory=dict)
     cost_hooks: tuple[CostHook, ...] = ()
     price_hooks: tuple[PriceHook, ...] = ()
+    repeat_hooks: tuple[RepeatHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
     step_hooks: tuple[StepHook, ...] = ()
     max_seats: int = 7

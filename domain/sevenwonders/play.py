@@ -208,9 +208,10 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     memo = pricer.memo
     add = builds.append
     hand = city_hand(state, city)
+    repeat = may_repeat(rules, state, city)
     for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
         cd = cards[card]
-        if not names >> cd.name_id & 1:
+        if repeat or not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
                                       free_city, pricer, "card", card)
@@ -237,6 +238,11 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     if free_city and builds:
         return builds
     return builds + discards
+
+
+def may_repeat(rules: SevenWondersRules, state: SWState, city: int) -> bool:
+    """Whether an expansion lets the city build a card of a name it already has (Pan)."""
+    return any(hook(state, city) for hook in rules.repeat_hooks)
 
 
 def _refuse(code: str, reason: str) -> DomainError:
@@ -270,7 +276,8 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
     if action not in (BUILD, STAGE, FREE_BUILD):
         raise _refuse("unknown_action", f"action {action!r}: build, stage, discard or free")
     cd = rules.cards[card]
-    if action in (BUILD, FREE_BUILD) and c.names >> cd.name_id & 1:
+    if (action in (BUILD, FREE_BUILD) and c.names >> cd.name_id & 1
+            and not may_repeat(rules, state, city)):
         raise _refuse("already_built", f"the city already has a {cd.name}")
     if action == FREE_BUILD:
         if "free_build" not in c.abilities:

@@ -131,7 +131,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      ("every hand is gathered, shuffled and dealt again",) * 3, "not built yet", False),
     ("pan", "Pan", "Pan", "greek",
      (_c(RAW, 1), _c(RAW, 2), _c(RAW, 3)), PPP,
-     ("build cards of a name the city already has",) * 3, "not built yet", True),
+     ("build cards of a name the city already has",) * 3, "playable", True),
     ("poseidon", "Poséidon", "Poseidon", "greek",
      (_c(MANUFACTURED, 1), _c(MANUFACTURED, 2), _c(MANUFACTURED, 3)), PPP,
      ("buy resources from any player at 1 coin",) * 3, "not built yet", True),
@@ -226,7 +226,9 @@ COST_NOTES: dict[str, str] = {
     "zeus": "a wonder stage's resources: Babylon B's stage that gives the 7th card",
     "amon_re": "coins (Egyptian): 1 in Age I (2 coins and a stone back), 3 in Ages II-III",
     "wonderwoman": "2/3/4 resources of any kind; Age III 5 VP, the price of a 5-VP blue card",
-    "ouranos": "2/3/4 resources of any kind", "pan": "raw materials 1/2/3",
+    "ouranos": "2/3/4 resources of any kind",
+    "pan": "raw materials 1/2/3, like Héphaïstos (a construction rule that saves nothing by "
+           "itself: the duplicate card is still paid)",
     "poseidon": "manufactured goods 1/2/3", "anubis": "coins 2/3/4", "bastet": "coins 2/3/4",
     "horus": "coins 1/2/3", "osiris": "coins 2/3/4", "seth": "coins 2/3/4",
     "marduk": "raw materials: the rulebook's example (Marduk invoked with 4 raw materials, "

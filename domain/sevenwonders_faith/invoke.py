@@ -31,7 +31,7 @@ from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.hooks import SevenWondersRules
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
-from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState
+from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,
@@ -47,6 +47,7 @@ from domain.sevenwonders_faith.catalog import (
     WONDER,
     Cost,
 )
+from domain.sevenwonders_faith.guilds import PLUNDERERS
 from domain.sevenwonders_faith.model import (
     INVOKE,
     SELL,
@@ -56,6 +57,7 @@ from domain.sevenwonders_faith.model import (
     GodIncome,
     GodRevealed,
     GodStruck,
+    GuildPlundered,
     PlayWithGod,
 )
 from domain.sevenwonders_faith.powers import (
@@ -313,6 +315,10 @@ def reveal(tx: Tx, applied: bool) -> None:
         return
     if applied:
         resolved = tx.events[-1]
+        if isinstance(resolved, ev.StepResolved):
+            plundered = plunder(tx.rules, tx.state, resolved)
+            if plundered is not None:
+                tx.emit(plundered)
         if any(ext.active) and isinstance(resolved, ev.StepResolved):
             income = _income(tx.rules, tx.state, resolved, ext)
             if any(income):
@@ -448,6 +454,25 @@ def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:
         if e.lost[i] or e.tokens[i] or e.removed[i]:
             cities[i] = replace(city, coins=city.coins - e.lost[i], tokens=tokens + e.tokens[i])
     return replace(s, cities=tuple(cities))
+
+
+def plunder(rules: SevenWondersRules, st: SWState, resolved: Any) -> GuildPlundered | None:
+    """Guilde des Pillards: "Au moment où la Guilde des Pillards est construite, le joueur
+    reçoit immédiatement 1 jeton Victoire valant 5 points de victoire et donne 1 jeton
+    Défaite à chacun de ses voisins directs" (built from the hand, or free)."""
+    n = len(st.cities)
+    tokens: list[tuple[int, ...]] = [()] * n
+    for a in resolved.actions:
+        if a.kind in ("build", "free") and rules.cards[a.card].key == PLUNDERERS:
+            tokens[a.city] = (*tokens[a.city], 5)
+            for o in {left_of(st, a.city), right_of(st, a.city)} - {a.city}:
+                tokens[o] = (*tokens[o], -1)
+    return GuildPlundered(tokens=tuple(tokens)) if any(tokens) else None
+
+
+def m_plundered(rules: SevenWondersRules, s: SWState, e: GuildPlundered) -> SWState:
+    return replace(s, cities=tuple(replace(c, tokens=c.tokens + t) if t else c
+                                   for c, t in zip(s.cities, e.tokens, strict=True)))
 
 
 def m_income(rules: SevenWondersRules, s: SWState, e: GodIncome) -> SWState:

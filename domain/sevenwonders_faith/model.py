@@ -167,6 +167,14 @@ class GodIncome(Event, frozen=True, tag=True):
     coins: tuple[int, ...]
 
 
+class GuildPlundered(Event, frozen=True, tag=True):
+    """The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
+    each neighbour, from the reserve."""
+
+    tokens: tuple[tuple[int, ...], ...]
+    """Per city, the tokens taken."""
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
@@ -175,4 +183,4 @@ class GodsRetired(Event, frozen=True, tag=True):
 
 FaithCommand = KeepGod | PlayWithGod
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
-              | GodStruck | GodIncome | GodsRetired)
+              | GodStruck | GodIncome | GodsRetired | GuildPlundered)

@@ -7,7 +7,7 @@ where the rulebook is silent are named where they apply and in `openapi/traces-f
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import (
@@ -24,9 +24,13 @@ from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import FaithExt
+from domain.sevenwonders_faith.wonders import SYRACUSE_B
+from domain.sevenwonders_leaders.catalog import LEADERS
+from domain.sevenwonders_leaders.effects import TOMYRIS
+from domain.sevenwonders_leaders.effects import has as has_leader
 
 if TYPE_CHECKING:
-    from domain.sevenwonders.hooks import CostHook, SevenWondersRules
+    from domain.sevenwonders.hooks import CostHook, GainHook, SevenWondersRules
 
 KEY = tuple(g.key for g in GODS)
 OWN_RESOURCE = {"demeter": 5, "dionysos": 4, "hermes": 6, "amon_re": 1}
@@ -42,6 +46,15 @@ STRIKERS = frozenset({"hecate", "hera", "hades", "amon_re"})
 
 def blue_vp(city: City, cards: tuple[CardDef, ...] = CARDS) -> int:
     return sum(cards[i].vp for i in city.built if cards[i].colour == BLUE)
+
+
+def leader_vp(city: City) -> int:
+    """The printed VP of the city's recruited leaders (those whose power is a fixed number of
+    points: Cléopâtre 5, Néfertiti 4, Zénobie 3, Sapho 2); Aphrodite counts them ("ses
+    points de victoires bruts octroyés par les cartes bleues, noires ou des Leaders"): a
+    leader whose points depend on the end of the game has no raw points yet."""
+    return sum(LEADERS[x].args[0] for x in city.beside
+               if x < len(LEADERS) and LEADERS[x].effect == "vp")
 
 
 def card_shields(city: City, wonders: tuple[WonderDef, ...] = WONDERS) -> int:
@@ -61,7 +74,7 @@ def gain(st: SWState, city: int, god: int, age: int, before: int = -1,
         return APOLLO[age - 1]
     if key == "aphrodite" and age < 3:
         # "pour chaque lot complet de 1 ou 2 points": batches of 1 VP in Age I, 2 in Age II.
-        vp = blue_vp(c, cards)
+        vp = blue_vp(c, cards) + leader_vp(c)
         if before >= 0 and cards[before].colour == BLUE:
             vp -= cards[before].vp
         return vp // age
@@ -154,12 +167,40 @@ def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -
     return cost_hook
 
 
+def pan_repeats(st: SWState, city: int) -> bool:
+    """Pan: "il permet au joueur de construire des cartes de même nom qu'une de ses cartes
+    déjà présente dans sa cité", from the construction after his invocation to his leaving
+    (his age's conflicts, or the end in Age III). Chains already serve any number of times
+    ("profiter plusieurs fois d'un même chaînage"): a chain is a name the city owns."""
+    ext = st.ext2
+    return isinstance(ext, FaithExt) and any(KEY[g] == "pan" for g, _ in ext.active[city])
+
+
+def syracuse_coins(wonders: tuple[WonderDef, ...]) -> GainHook:
+    """Syracuse B: "chaque Bouclier (provenant de cartes rouges, noires ou des Leaders)
+    présent dans la cité au moment de la construction de l'étape rapporte 1 pièce": the
+    card shields the city has before the step (a card built in the same step is not yet
+    present); gods' shields never count (F.A.Q. "Arès, Héra et Syracuse")."""
+
+    def gains(st: SWState, action: Any) -> int:
+        if action.kind != "stage":
+            return 0
+        c = st.cities[action.city]
+        stage = wonders[c.board].sides[c.side][c.stages]
+        return card_shields(c, wonders) if SYRACUSE_B in stage.abilities else 0
+
+    return gains
+
+
 # -- conflicts ---------------------------------------------------------------------------
 def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Shields plus the gods' (Ares, Hera: half shields count, so strengths are doubled);
     a city under Hestia leaves the ring for this age's conflicts and the ring closes over it:
     its two nearest fighting cities fight each other, once, like any two neighbours (with 3
-    cities they already are neighbours, so nothing changes for them)."""
+    cities they already are neighbours, so nothing changes for them). With Leaders, Tomyris
+    is applied here on the gods' strengths and ring ("chaque jeton Défaite ... est donné au
+    voisin qui l'a vaincu"): her city's defeat tokens go to the city that beat it, after that
+    city's own tokens (this hook runs after Leaders' own, whose result it replaces)."""
     ext = st.ext2
     if not isinstance(ext, FaithExt) or (not any(ext.extra) and not any(ext.peace)):
         return tokens
@@ -172,16 +213,21 @@ def conflicts(st: SWState, tokens: tuple[tuple[int, ...], ...]) -> tuple[tuple[i
     if m < 2:
         return tuple(out)
     win = VICTORY_TOKENS[age - 1]
+    given: list[list[int]] = [[] for _ in range(n)]
     for k, c in enumerate(ring):
         taken = []
         others = [ring[(k - 1) % m], ring[(k + 1) % m]] if m > 2 else [ring[1 - k]]
+        tomyris = has_leader(st, c, TOMYRIS)
         for o in others:
             if power[c] > power[o]:
                 taken.append(win)
             elif power[c] < power[o]:
-                taken.append(DEFEAT_TOKEN)
+                if tomyris:
+                    given[o].append(DEFEAT_TOKEN)
+                else:
+                    taken.append(DEFEAT_TOKEN)
         out[c] = tuple(taken)
-    return tuple(out)
+    return tuple(t + tuple(g) for t, g in zip(out, given, strict=True))
 
 
 # -- end of game ---------------------------------------------------------------------------
@@ -203,6 +249,9 @@ def gods_points(rules: SevenWondersRules, st: SWState, city: int) -> int:
         return 0
     c = st.cities[city]
     total = 0
+    if SYRACUSE_B in stage_abilities(c, rules.wonders):
+        # Syracuse B: 1 VP per card shield, those present at the stage and those after.
+        total += card_shields(c, rules.wonders)
     for key, age in actives(ext, city):
         if age != 3:
             continue

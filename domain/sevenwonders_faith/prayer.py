@@ -26,6 +26,7 @@ from domain.sevenwonders_faith.model import (
     PrayerBegan,
 )
 from domain.sevenwonders_faith.powers import masks_without_gods, stage_abilities
+from domain.sevenwonders_faith.wonders import EXTRA_GOD
 
 GOD_DIRECTION = {1: 1, 2: -1, 3: 1}
 """+1: to the right neighbour; the age cards go the other way (`flow.PASS_DIRECTION`)."""
@@ -104,16 +105,23 @@ def _prayer_began(rules: SevenWondersRules, s: SWState, e: PrayerBegan) -> SWSta
     assert isinstance(ext, FaithExt)
     n = len(s.cities)
     allow = tuple(
-        (1 if c < seats_of(s) else 0) + (1 if ext.marker[c] == e.age else 0)
-        + _ithaca(s, c, e.age) for c in range(n))
+        (1 if c < seats_of(s) else 0)
+        + min(1, (1 if ext.marker[c] == e.age else 0) + _ithaca(rules, s, c, e.age))
+        for c in range(n))
     return replace(s, phase=PRAYER, ext2=replace(
         ext, hands=e.hands, kept=((),) * n, picked=(-1,) * n, round=0, allow=allow,
         pending=(None,) * n, prayed=e.age))
 
 
-def _ithaca(s: SWState, city: int, age: int) -> int:
-    """Ithaca's stages that allow one more god in `age` (none in this build's catalog)."""
-    return 0
+def _ithaca(rules: SevenWondersRules, s: SWState, city: int, age: int) -> int:
+    """Ithaca's stages built before `age`'s prayer that allow one more god in `age` ("la
+    seconde étape permet au joueur d'invoquer un Dieu supplémentaire à l'Âge III"); a
+    stage built during its own age comes too late: the allowance is set at the prayer.
+    Not cumulative with Wonderwoman's marker (F.A.Q. "Wonder Woman et Ithaque": "Non, jouer
+    les deux à la fois n'apporte rien"): one more god an age at most."""
+    c = s.cities[city]
+    stages = rules.wonders[c.board].sides[c.side][: c.stages]
+    return sum(EXTRA_GOD.get(age) in st.abilities for st in stages)
 
 
 def _kept(rules: SevenWondersRules, s: SWState, e: GodKept) -> SWState:

@@ -13,6 +13,7 @@ from msgspec.structs import asdict, replace
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import flow
+from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.state import PLAY, SWState
@@ -20,6 +21,7 @@ from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
 from domain.sevenwonders_faith import invoke, prayer
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
+from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.model import (
     PRAYER,
     Cost,
@@ -33,11 +35,19 @@ from domain.sevenwonders_faith.model import (
     GodsPassed,
     GodsRetired,
     GodStruck,
+    GuildPlundered,
     KeepGod,
     PlayWithGod,
     PrayerBegan,
 )
-from domain.sevenwonders_faith.powers import conflicts, gods_points, make_cost_hook
+from domain.sevenwonders_faith.powers import (
+    conflicts,
+    gods_points,
+    make_cost_hook,
+    pan_repeats,
+    syracuse_coins,
+)
+from domain.sevenwonders_faith.wonders import boards
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
@@ -218,7 +228,7 @@ def _no_gods(event: FaithStarted, seat: int | None) -> Any:
 
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
-             GodIncome: _public, GodsRetired: _public}
+             GodIncome: _public, GodsRetired: _public, GuildPlundered: _public}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -236,13 +246,45 @@ def _writer(previous: Any) -> Any:
     return writer
 
 
+def _seen_as(hook: Any, known: int, stand_in: int) -> Any:
+    """A hook of an expansion attached before Faith (Leaders), built on the cards it knew:
+    it sees a Faith guild as one of its own purple cards (Leaders' hooks read only a card's
+    colour: Ramsès, Archimède and the like)."""
+
+    def seen(st: SWState, city: int, kind: str, index: int, *rest: Any) -> Any:
+        if kind == "card" and index >= known:
+            index = stand_in
+        return hook(st, city, kind, index, *rest)
+
+    return seen
+
+
+def _gain_seen_as(hook: Any, known: int, stand_in: int) -> Any:
+    def seen(st: SWState, action: Any) -> int:
+        if action.card >= known:
+            action = replace(action, card=stand_in)
+        result: int = hook(st, action)
+        return result
+
+    return seen
+
+
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
     gods' powers, a score line `gods`."""
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
                                            PlayWithGod: invoke.decide_play_with_god})
     previous_deal = rules.deal_type or Deal
+    wonders = (*rules.wonders, *boards(len(rules.wonders)))
+    cards = (*rules.cards, *guilds(rules.cards))
+    known, stand_in = len(rules.cards), next(c.id for c in rules.cards if c.colour == PURPLE)
     return rules.extend(
+        wonders=wonders,
+        cards=cards,
+        producers=tuple(_seen_as(h, known, stand_in) for h in rules.producers),
+        action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
+                      syracuse_coins(wonders)),
+        end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
         step_end=(prayer.after_step, *rules.step_end),
@@ -250,18 +292,21 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer")},
-        cost_hooks=(*rules.cost_hooks, make_cost_hook(rules.cards, rules.wonders)),
+        cost_hooks=(*(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
+                    make_cost_hook(cards, wonders)),
+        repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
-        conflict_hooks=(conflicts, *rules.conflict_hooks),
+        conflict_hooks=(*rules.conflict_hooks, conflicts),
         mutators={**rules.mutators, FaithStarted: _started,
                   PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,
                   GodsPassed: prayer._passed, GodsRetired: prayer._retired,
                   GodChosen: invoke.m_chosen, GodRevealed: invoke.m_revealed,
-                  GodStruck: invoke.m_struck, GodIncome: invoke.m_income},
+                  GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
+                  GuildPlundered: invoke.m_plundered},
         command_types=(*rules.command_types, KeepGod, PlayWithGod),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
-                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired),
+                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

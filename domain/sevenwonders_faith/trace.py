@@ -42,6 +42,7 @@ from domain.sevenwonders_faith.model import (
     GodRevealed,
     GodsPassed,
     GodStruck,
+    GuildPlundered,
 )
 
 FORMAT = "7w-faith-trace/1"
@@ -119,6 +120,10 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                   for e in events if isinstance(e, GodStruck)]
         if struck:
             entry["struck"] = struck
+        plundered = [[list(t) for t in e.tokens] for e in events
+                     if isinstance(e, GuildPlundered)]
+        if plundered:
+            entry["plundered"] = plundered
         income = [list(e.coins) for e in events if isinstance(e, GodIncome)]
         if income:
             entry["income"] = income

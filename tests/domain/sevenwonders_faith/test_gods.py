@@ -358,3 +358,69 @@ def test_a_god_chosen_stays_secret_until_the_step_is_revealed() -> None:
     shown = next(e for e in events if isinstance(e, GodRevealed))
     assert G.redact(shown, 1).choice.god == god("apollon")  # revealed face up
     assert G.view(st, 1).ext.invoked[0] == ((god("apollon"), 1),)
+
+
+@pytest.mark.parametrize("age", [1, 2, 3])
+def test_pan_builds_a_card_of_a_name_the_city_has(age: int) -> None:
+    """"A partir du moment où Pan est invoqué, il permet au joueur de construire des cartes
+    de même nom qu'une de ses cartes déjà présente dans sa cité": from the next
+    construction, in each age (his cost: 1/2/3 raw materials, here bought or produced)."""
+    twin = {1: "Lumber Yard", 2: "Sawmill", 3: "Arena"}[age]
+    st = at(age, ["pan", "ares", "hera"], coins=9)
+    st = give(st, 0, ["Stone Pit", "Ore Vein", "Clay Pool", card(twin, age)])
+    first = "Baths" if age == 1 else "Aqueduct"
+    hand = [twin, "Walls"] if age > 1 else [twin, "Stockade"]
+    others = (H1 if age == 1 else H2)[1:]
+    st = hands(st, [first, *hand], *others, age=min(age, 2))
+    # Without Pan, the twin cannot be built.
+    assert not any(m.card == card(twin, age) and m.action == "build"
+                   for m in G.legal_moves(st, 0))
+    _, st = turn(st, with_god(0, first, "discard", "pan"))
+    assert ext(st).active[0] == ((god("pan"), age),)
+    st = hands(st, hand, *(h[:2] for h in others), age=min(age, 2))
+    twins = [m for m in G.legal_moves(st, 0)
+             if m.card == card(twin, age) and m.action == "build"]
+    assert twins
+    _, st = turn(st, twins[0])
+    assert st.cities[0].built.count(card(twin, age)) == 2
+
+
+def test_aphrodite_counts_leaders_raw_points_but_vp_costs_do_not() -> None:
+    """With Leaders: Aphrodite counts "ses points de victoires bruts octroyés par les cartes
+    bleues, noires ou des Leaders" (Cléopâtre's 5), whereas a god's VP cost counts points
+    "disponibles sur les cartes bleues ou noires uniquement"."""
+    from domain.sevenwonders_faith.invoke import god_payments
+    from domain.sevenwonders_faith.powers import gain
+    from domain.sevenwonders_leaders.catalog import BY_KEY as LEADER
+
+    st = at(1, ["aphrodite"])
+    st = give(st, 0, ["Baths"])  # 3 VP on a blue card
+    city = replace(st.cities[0], beside=(LEADER["cleopatra"], LEADER["tomyris"]))
+    st = replace(st, cities=(city, *st.cities[1:]))
+    assert gain(st, 0, god("aphrodite"), 1) == 3 + 5  # Tomyris has no raw points
+    assert gain(st, 0, god("aphrodite"), 2) == (3 + 5) // 2
+    st = replace(st, age=2)  # Age II costs 5 VP: Cléopâtre's do not count
+    assert god_payments(G.rules, st, 0, god("aphrodite")) == []
+
+
+def test_tomyris_gives_her_defeats_as_the_gods_make_the_conflicts() -> None:
+    """With Leaders: Tomyris' defeat tokens go to the neighbour that beat her city, on the
+    gods' strengths and ring ("voisin qui l'a vaincu")."""
+    from tests.domain.sevenwonders_leaders.support import recruit
+    from tests.domain.sevenwonders_leaders.test_leaders import base, shields
+
+    st = replace(shields(recruit(base(), 0, "Tomyris"), 1, 2, 3), age=1)
+    faith = ext(at(1))
+    faith = replace(faith, extra=(4, 0, 0))  # Arès II on city 0: +2 shields, as 4 halves
+    st = replace(st, ext2=faith)
+    tokens = fight(st)
+    # City 0 (1 + 2 shields) beats city 1 (2) and ties with city 2 (3); city 1 loses to
+    # both: Tomyris has no defeat to give.
+    assert tokens == ((1,), (-1, -1), (1,))
+    st = replace(st, ext2=replace(faith, extra=(0, 0, 0)))
+    st = replace(st, cities=tuple(replace(c, shields=v)
+                                  for c, v in zip(st.cities, (0, 2, 3), strict=True)))
+    faith2 = replace(faith, extra=(0, 1, 0))  # Héra I on city 1: half a shield
+    st = replace(st, ext2=faith2)
+    # City 0 loses to both: her two defeat tokens go to cities 1 and 2, after their own.
+    assert fight(st) == ((), (1, -1, -1), (1, 1, -1))
