@@ -214,6 +214,11 @@ class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="ty
     neighbour: str
 
 
+class GuildPlundered(msgspec.Struct, kw_only=True, tag='GuildPlundered', tag_field="type"):
+    "The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to\n    each neighbour, from the reserve."
+    tokens: list[list[int]]
+
+
 class HandsDiscarded(msgspec.Struct, kw_only=True, tag='HandsDiscarded', tag_field="type"):
     "The last cards of an age, discarded without coins (per city; -1 for others)."
     cards: list[list[int]]
@@ -285,7 +290,7 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
 Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered
 
 
 Deal = dict[str, Any]

@@ -248,6 +248,11 @@ class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="ty
     neighbour: str
 
 
+class GuildPlundered(msgspec.Struct, kw_only=True, tag='GuildPlundered', tag_field="type"):
+    "The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to\n    each neighbour, from the reserve."
+    tokens: list[list[int]]
+
+
 class HandsDiscarded(msgspec.Struct, kw_only=True, tag='HandsDiscarded', tag_field="type"):
     "The last cards of an age, discarded without coins (per city; -1 for others)."
     cards: list[list[int]]
@@ -408,7 +413,7 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
 Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered
 
 
 Deal = dict[str, Any]

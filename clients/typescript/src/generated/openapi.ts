@@ -711,7 +711,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -898,6 +898,16 @@ export interface components {
             neighbour: string;
             /** @enum {unknown} */
             type: "GuildCopied";
+        };
+        /**
+         * GuildPlundered
+         * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
+         *         each neighbour, from the reserve.
+         */
+        "7wonders_faith.GuildPlundered": {
+            tokens: number[][];
+            /** @enum {unknown} */
+            type: "GuildPlundered";
         };
         /**
          * HandsDiscarded
@@ -1764,7 +1774,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -1972,6 +1982,16 @@ export interface components {
             neighbour: string;
             /** @enum {unknown} */
             type: "GuildCopied";
+        };
+        /**
+         * GuildPlundered
+         * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
+         *         each neighbour, from the reserve.
+         */
+        "7wonders_leaders_faith.GuildPlundered": {
+            tokens: number[][];
+            /** @enum {unknown} */
+            type: "GuildPlundered";
         };
         /**
          * HandsDiscarded
