@@ -8,6 +8,7 @@ import asyncio
 import random
 import subprocess
 import sys
+import uuid
 from typing import Any
 
 import msgspec
@@ -100,5 +101,8 @@ async def test_python_client_plays_every_ruleset(apis: list[ApiProcess]) -> None
         catalog = await client.catalog("duel", lang="fr")
         assert catalog["catalog"]["cards"][0]["name"] == "Chantier"
         with pytest.raises(PolisError) as refused:
-            await client.legal_moves(kinds[0]["kind"], "x")
+            await client.legal_moves(str(uuid.uuid4()), "x")
         assert refused.value.code == "game_not_found"
+        with pytest.raises(PolisError) as malformed:
+            await client.legal_moves(kinds[0]["kind"], "x")
+        assert malformed.value.code == "invalid_path_parameter"
