@@ -137,7 +137,9 @@ async def test_wheel_without_extras_serves_a_websocket_game(
         server.wait(30)
 
     # Without the extra and without DATABASE_URL there is nothing to start: say what to do.
+    # (an empty data directory: an embedded server the test run itself uses could be joined)
     bare = {key: value for key, value in env.items() if key != "DATABASE_URL"}
+    bare["POLIS_DATA_DIR"] = str(tmp_path / "no-servers-here")
     refused = subprocess.run([bin_dir / "polis", "migrate"], cwd=tmp_path, env=bare,
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode != 0
