@@ -97,28 +97,7 @@ export interface components {
             number[],
             boolean
         ];
-        /** ChoiceView */
-        "7wonders.ChoiceView": {
-            choice: components["schemas"]["7wonders.Choice"];
-            city: number;
-        };
-        /** CityView */
-        "7wonders.CityView": {
-            board: number;
-            built: number[];
-            chosen: boolean;
-            city: number;
-            coins: number;
-            copied: number;
-            hand_size: number;
-            seat: number | null;
-            shields: number;
-            side: string;
-            stages: number;
-            tokens: number[];
-            tucked: number[];
-        };
-        "7wonders.Command": components["schemas"]["7wonders.Play"] | components["schemas"]["7wonders.BuildDiscarded"] | components["schemas"]["7wonders.CopyGuild"];
+        "7wonders.Command": components["schemas"]["7wonders.Play"] | components["schemas"]["7wonders.BuildDiscarded"] | components["schemas"]["7wonders.CopyGuild"] | components["schemas"]["7wonders.Resign"];
         /** ConflictsResolved */
         "7wonders.ConflictsResolved": {
             age: number;
@@ -171,7 +150,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -237,27 +216,31 @@ export interface components {
             /** @enum {unknown} */
             type: "Play";
         };
-        /** SevenWondersView */
-        "7wonders.SevenWondersView": {
-            acting: number[];
-            age: number;
-            cities: components["schemas"]["7wonders.CityView"][];
-            discard: number[];
-            discard_size: number;
-            explicit_deal: boolean;
-            /** @default null */
-            ext?: unknown;
-            hand: number[];
-            holder: number | null;
-            my_choices: components["schemas"]["7wonders.ChoiceView"][];
-            phase: string;
-            pile_size: number;
-            rank: number[];
-            ranking: number[];
-            scores: number[][];
-            seat: number | null;
-            turn: number;
-            variant: boolean;
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SeventhBegan */
         "7wonders.SeventhBegan": {
@@ -274,6 +257,118 @@ export interface components {
             /** @enum {unknown} */
             type: "StepResolved";
         };
+        /**
+         * Struct
+         * @description A base class for defining efficient serializable objects.
+         *
+         *     Fields are defined using type annotations. Fields may optionally have
+         *     default values, which result in keyword parameters to the constructor.
+         *
+         *     Structs automatically define ``__init__``, ``__eq__``, ``__repr__``, and
+         *     ``__copy__`` methods. Additional methods can be defined on the class as
+         *     needed. Note that ``__init__``/``__new__`` cannot be overridden, but other
+         *     methods can. A tuple of the field names is available on the class via the
+         *     ``__struct_fields__`` attribute if needed.
+         *
+         *     Additional class options can be enabled by passing keywords to the class
+         *     definition (see example below). These configuration options may also be
+         *     inspected at runtime through the ``__struct_config__`` attribute.
+         *
+         *     Configuration
+         *     -------------
+         *     frozen: bool, default False
+         *        Whether instances of this type are pseudo-immutable. If true, attribute
+         *        assignment is disabled and a corresponding ``__hash__`` is defined.
+         *     order: bool, default False
+         *        If True, ``__lt__``, `__le__``, ``__gt__``, and ``__ge__`` methods
+         *        will be generated for this type.
+         *     eq: bool, default True
+         *        If True (the default), an ``__eq__`` method will be generated for this
+         *        type. Set to False to compare based on instance identity alone.
+         *     kw_only: bool, default False
+         *        If True, all fields will be treated as keyword-only arguments in the
+         *        generated ``__init__`` method. Default is False.
+         *     omit_defaults: bool, default False
+         *        Whether fields should be omitted from encoding if the corresponding value
+         *        is the default for that field. Enabling this may reduce message size, and
+         *        often also improve encoding & decoding performance.
+         *     forbid_unknown_fields: bool, default False
+         *        If True, an error is raised if an unknown field is encountered while
+         *        decoding structs of this type. If False (the default), no error is raised
+         *        and the unknown field is skipped.
+         *     tag: str, int, bool, callable, or None, default None
+         *        Used along with ``tag_field`` for configuring tagged union support. If
+         *        either are non-None, then the struct is considered "tagged". In this case,
+         *        an extra field (the ``tag_field``) and value (the ``tag``) are added to the
+         *        encoded message, which can be used to differentiate message types during
+         *        decoding.
+         *
+         *        Set ``tag=True`` to enable the default tagged configuration (``tag_field``
+         *        is ``"type"``, ``tag`` is the class name). Alternatively, you can provide
+         *        a string (or less commonly int) value directly to be used as the tag
+         *        (e.g. ``tag="my-tag-value"``).``tag`` can also be passed a callable that
+         *        takes the class qualname and returns a valid tag value (e.g.
+         *        ``tag=str.lower``). See the docs for more information.
+         *     tag_field: str or None, default None
+         *        The field name to use for tagged union support. If ``tag`` is non-None,
+         *        then this defaults to ``"type"``. See the ``tag`` docs above for more
+         *        information.
+         *     rename: str, mapping, callable, or None, default None
+         *        Controls renaming the field names used when encoding/decoding the struct.
+         *        May be one of ``"lower"``, ``"upper"``, ``"camel"``, ``"pascal"``, or
+         *        ``"kebab"`` to rename in lowercase, UPPERCASE, camelCase, PascalCase,
+         *        or kebab-case respectively. May also be a mapping from field names to the
+         *        renamed names (missing fields are not renamed). Alternatively, may be a
+         *        callable that takes the field name and returns a new name or ``None`` to
+         *        not rename that field. Default is ``None`` for no field renaming.
+         *     repr_omit_defaults: bool, default False
+         *        Whether fields should be omitted from the generated repr if the
+         *        corresponding value is the default for that field.
+         *     array_like: bool, default False
+         *        If True, this struct type will be treated as an array-like type during
+         *        encoding/decoding, rather than a dict-like type (the default). This may
+         *        improve performance, at the cost of a more inscrutable message encoding.
+         *     gc: bool, default True
+         *        Whether garbage collection is enabled for this type. Disabling this *may*
+         *        help reduce GC pressure, but will prevent reference cycles composed of only
+         *        ``gc=False`` from being collected. It is the user's responsibility to ensure
+         *        that reference cycles don't occur when setting ``gc=False``.
+         *     weakref: bool, default False
+         *        Whether instances of this type support weak references. Defaults to False.
+         *     dict: bool, default False
+         *        Whether instances of this type will include a ``__dict__``. Setting this to
+         *        True will allow adding additional undeclared attributes to a struct instance,
+         *        which may be useful for holding private runtime state. Defaults to False.
+         *     cache_hash: bool, default False
+         *        If enabled, the hash of a frozen struct instance will be computed at most
+         *        once, and then cached on the instance for further reuse. For expensive
+         *        hash values this can improve performance at the cost of a small amount of
+         *        memory usage.
+         *
+         *     Examples
+         *     --------
+         *     Here we define a new `Struct` type for describing a dog. It has three fields;
+         *     two required and one optional.
+         *
+         *     >>> class Dog(Struct):
+         *     ...     name: str
+         *     ...     breed: str
+         *     ...     is_good_boy: bool = True
+         *     ...
+         *     >>> Dog('snickers', breed='corgi')
+         *     Dog(name='snickers', breed='corgi', is_good_boy=True)
+         *
+         *     Additional struct options can be set as part of the class definition. Here
+         *     we define a new `Struct` type for a frozen `Point` object.
+         *
+         *     >>> class Point(Struct, frozen=True):
+         *     ...     x: float
+         *     ...     y: float
+         *     ...
+         *     >>> {Point(1.5, 2.0): 1}  # frozen structs are hashable
+         *     {Point(x=1.5, y=2.0): 1}
+         */
+        "7wonders.Struct": Record<string, never>;
         /** TurnBegan */
         "7wonders.TurnBegan": {
             cities: number[];
@@ -285,7 +380,7 @@ export interface components {
             /** @enum {unknown} */
             type: "TurnBegan";
         };
-        "7wonders.View": components["schemas"]["7wonders.SevenWondersView"];
+        "7wonders.View": components["schemas"]["7wonders.Struct"];
         /** Action */
         "7wonders_faith.Action": {
             /** @default 0 */
@@ -401,7 +496,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -454,7 +549,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -735,6 +830,32 @@ export interface components {
             /** @enum {unknown} */
             type: "PrayerBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_faith.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_faith.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_faith.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_faith.SeventhBegan": {
             cities: number[];
@@ -877,7 +998,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders.Command": components["schemas"]["7wonders_leaders.Play"] | components["schemas"]["7wonders_leaders.BuildDiscarded"] | components["schemas"]["7wonders_leaders.CopyGuild"] | components["schemas"]["7wonders_leaders.PickLeader"] | components["schemas"]["7wonders_leaders.PlayLeader"] | components["schemas"]["7wonders_leaders.DeclineLeader"] | components["schemas"]["7wonders_leaders.PlaceCourtesan"];
+        "7wonders_leaders.Command": components["schemas"]["7wonders_leaders.Play"] | components["schemas"]["7wonders_leaders.BuildDiscarded"] | components["schemas"]["7wonders_leaders.CopyGuild"] | components["schemas"]["7wonders_leaders.PickLeader"] | components["schemas"]["7wonders_leaders.PlayLeader"] | components["schemas"]["7wonders_leaders.DeclineLeader"] | components["schemas"]["7wonders_leaders.PlaceCourtesan"] | components["schemas"]["7wonders_leaders.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders.ConflictsResolved": {
             age: number;
@@ -963,7 +1084,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1270,6 +1391,32 @@ export interface components {
             /** @enum {unknown} */
             type: "RecruitmentBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_leaders.SeventhBegan": {
             cities: number[];
@@ -1421,7 +1568,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -1507,7 +1654,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -1977,6 +2124,32 @@ export interface components {
             /** @enum {unknown} */
             type: "RecruitmentBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_leaders_faith.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_leaders_faith.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_leaders_faith.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_leaders_faith.SeventhBegan": {
             cities: number[];
@@ -2244,7 +2417,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel.Command": components["schemas"]["duel.PickWonder"] | components["schemas"]["duel.ConstructBuilding"] | components["schemas"]["duel.DiscardCard"] | components["schemas"]["duel.ConstructWonder"] | components["schemas"]["duel.ChooseProgressToken"] | components["schemas"]["duel.DestroyCard"] | components["schemas"]["duel.ConstructFromDiscard"] | components["schemas"]["duel.TakeLibraryToken"] | components["schemas"]["duel.ChooseStartPlayer"];
+        "duel.Command": components["schemas"]["duel.PickWonder"] | components["schemas"]["duel.ConstructBuilding"] | components["schemas"]["duel.DiscardCard"] | components["schemas"]["duel.ConstructWonder"] | components["schemas"]["duel.ChooseProgressToken"] | components["schemas"]["duel.DestroyCard"] | components["schemas"]["duel.ConstructFromDiscard"] | components["schemas"]["duel.TakeLibraryToken"] | components["schemas"]["duel.ChooseStartPlayer"] | components["schemas"]["duel.Resign"];
         /** ConflictPawnMoved */
         "duel.ConflictPawnMoved": {
             position: number;
@@ -2314,36 +2487,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        /** DuelView */
-        "duel.DuelView": {
-            acting: number[];
-            age: number;
-            board_tokens: number[];
-            discard: number[];
-            draft_offer: number[];
-            draft_round: number;
-            explicit_deal: boolean;
-            /** @default null */
-            ext?: unknown;
-            first_player: number;
-            /** @default null */
-            leaders?: unknown;
-            library_draw: number[];
-            looting_left: string[];
-            pawn: number;
-            pending: string[];
-            phase: string;
-            play_again: boolean;
-            players: components["schemas"]["duel.PlayerView"][];
-            retired_wonders: number[];
-            scores: number[][];
-            seat: number | null;
-            structure: components["schemas"]["duel.SlotView"][];
-            turn: number;
-            victory: string;
-            winner: number | null;
-        };
-        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"];
+        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"];
         /** GameEnded */
         "duel.GameEnded": {
             scores: number[][];
@@ -2389,16 +2533,6 @@ export interface components {
             /** @enum {unknown} */
             type: "PlayAgainGranted";
         };
-        /** PlayerView */
-        "duel.PlayerView": {
-            buildings: number[];
-            built_wonders: number[];
-            coins: number;
-            seat: number;
-            tokens: number[];
-            tucked: number[];
-            wonders: number[];
-        };
         /** ProgressTokenTaken */
         "duel.ProgressTokenTaken": {
             from_library: boolean;
@@ -2407,13 +2541,31 @@ export interface components {
             /** @enum {unknown} */
             type: "ProgressTokenTaken";
         };
-        /** SlotView */
-        "duel.SlotView": {
-            accessible: boolean;
-            card: number;
-            name: string;
-            slot: number;
-            taken: boolean;
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** StartPlayerChosen */
         "duel.StartPlayerChosen": {
@@ -2422,6 +2574,118 @@ export interface components {
             /** @enum {unknown} */
             type: "StartPlayerChosen";
         };
+        /**
+         * Struct
+         * @description A base class for defining efficient serializable objects.
+         *
+         *     Fields are defined using type annotations. Fields may optionally have
+         *     default values, which result in keyword parameters to the constructor.
+         *
+         *     Structs automatically define ``__init__``, ``__eq__``, ``__repr__``, and
+         *     ``__copy__`` methods. Additional methods can be defined on the class as
+         *     needed. Note that ``__init__``/``__new__`` cannot be overridden, but other
+         *     methods can. A tuple of the field names is available on the class via the
+         *     ``__struct_fields__`` attribute if needed.
+         *
+         *     Additional class options can be enabled by passing keywords to the class
+         *     definition (see example below). These configuration options may also be
+         *     inspected at runtime through the ``__struct_config__`` attribute.
+         *
+         *     Configuration
+         *     -------------
+         *     frozen: bool, default False
+         *        Whether instances of this type are pseudo-immutable. If true, attribute
+         *        assignment is disabled and a corresponding ``__hash__`` is defined.
+         *     order: bool, default False
+         *        If True, ``__lt__``, `__le__``, ``__gt__``, and ``__ge__`` methods
+         *        will be generated for this type.
+         *     eq: bool, default True
+         *        If True (the default), an ``__eq__`` method will be generated for this
+         *        type. Set to False to compare based on instance identity alone.
+         *     kw_only: bool, default False
+         *        If True, all fields will be treated as keyword-only arguments in the
+         *        generated ``__init__`` method. Default is False.
+         *     omit_defaults: bool, default False
+         *        Whether fields should be omitted from encoding if the corresponding value
+         *        is the default for that field. Enabling this may reduce message size, and
+         *        often also improve encoding & decoding performance.
+         *     forbid_unknown_fields: bool, default False
+         *        If True, an error is raised if an unknown field is encountered while
+         *        decoding structs of this type. If False (the default), no error is raised
+         *        and the unknown field is skipped.
+         *     tag: str, int, bool, callable, or None, default None
+         *        Used along with ``tag_field`` for configuring tagged union support. If
+         *        either are non-None, then the struct is considered "tagged". In this case,
+         *        an extra field (the ``tag_field``) and value (the ``tag``) are added to the
+         *        encoded message, which can be used to differentiate message types during
+         *        decoding.
+         *
+         *        Set ``tag=True`` to enable the default tagged configuration (``tag_field``
+         *        is ``"type"``, ``tag`` is the class name). Alternatively, you can provide
+         *        a string (or less commonly int) value directly to be used as the tag
+         *        (e.g. ``tag="my-tag-value"``).``tag`` can also be passed a callable that
+         *        takes the class qualname and returns a valid tag value (e.g.
+         *        ``tag=str.lower``). See the docs for more information.
+         *     tag_field: str or None, default None
+         *        The field name to use for tagged union support. If ``tag`` is non-None,
+         *        then this defaults to ``"type"``. See the ``tag`` docs above for more
+         *        information.
+         *     rename: str, mapping, callable, or None, default None
+         *        Controls renaming the field names used when encoding/decoding the struct.
+         *        May be one of ``"lower"``, ``"upper"``, ``"camel"``, ``"pascal"``, or
+         *        ``"kebab"`` to rename in lowercase, UPPERCASE, camelCase, PascalCase,
+         *        or kebab-case respectively. May also be a mapping from field names to the
+         *        renamed names (missing fields are not renamed). Alternatively, may be a
+         *        callable that takes the field name and returns a new name or ``None`` to
+         *        not rename that field. Default is ``None`` for no field renaming.
+         *     repr_omit_defaults: bool, default False
+         *        Whether fields should be omitted from the generated repr if the
+         *        corresponding value is the default for that field.
+         *     array_like: bool, default False
+         *        If True, this struct type will be treated as an array-like type during
+         *        encoding/decoding, rather than a dict-like type (the default). This may
+         *        improve performance, at the cost of a more inscrutable message encoding.
+         *     gc: bool, default True
+         *        Whether garbage collection is enabled for this type. Disabling this *may*
+         *        help reduce GC pressure, but will prevent reference cycles composed of only
+         *        ``gc=False`` from being collected. It is the user's responsibility to ensure
+         *        that reference cycles don't occur when setting ``gc=False``.
+         *     weakref: bool, default False
+         *        Whether instances of this type support weak references. Defaults to False.
+         *     dict: bool, default False
+         *        Whether instances of this type will include a ``__dict__``. Setting this to
+         *        True will allow adding additional undeclared attributes to a struct instance,
+         *        which may be useful for holding private runtime state. Defaults to False.
+         *     cache_hash: bool, default False
+         *        If enabled, the hash of a frozen struct instance will be computed at most
+         *        once, and then cached on the instance for further reuse. For expensive
+         *        hash values this can improve performance at the cost of a small amount of
+         *        memory usage.
+         *
+         *     Examples
+         *     --------
+         *     Here we define a new `Struct` type for describing a dog. It has three fields;
+         *     two required and one optional.
+         *
+         *     >>> class Dog(Struct):
+         *     ...     name: str
+         *     ...     breed: str
+         *     ...     is_good_boy: bool = True
+         *     ...
+         *     >>> Dog('snickers', breed='corgi')
+         *     Dog(name='snickers', breed='corgi', is_good_boy=True)
+         *
+         *     Additional struct options can be set as part of the class definition. Here
+         *     we define a new `Struct` type for a frozen `Point` object.
+         *
+         *     >>> class Point(Struct, frozen=True):
+         *     ...     x: float
+         *     ...     y: float
+         *     ...
+         *     >>> {Point(1.5, 2.0): 1}  # frozen structs are hashable
+         *     {Point(x=1.5, y=2.0): 1}
+         */
+        "duel.Struct": Record<string, never>;
         /** TakeLibraryToken */
         "duel.TakeLibraryToken": {
             seat: number;
@@ -2435,7 +2699,7 @@ export interface components {
             /** @enum {unknown} */
             type: "TurnBegan";
         };
-        "duel.View": components["schemas"]["duel.DuelView"];
+        "duel.View": components["schemas"]["duel.Struct"];
         /** WonderConstructed */
         "duel.WonderConstructed": {
             /**
@@ -2697,7 +2961,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_agora.Command": components["schemas"]["duel_agora.PickWonder"] | components["schemas"]["duel_agora.ConstructBuilding"] | components["schemas"]["duel_agora.DiscardCard"] | components["schemas"]["duel_agora.ConstructWonder"] | components["schemas"]["duel_agora.ChooseProgressToken"] | components["schemas"]["duel_agora.DestroyCard"] | components["schemas"]["duel_agora.ConstructFromDiscard"] | components["schemas"]["duel_agora.TakeLibraryToken"] | components["schemas"]["duel_agora.ChooseStartPlayer"] | components["schemas"]["duel_agora.RecruitSenator"] | components["schemas"]["duel_agora.PrepareConspiracy"] | components["schemas"]["duel_agora.TriggerConspiracy"] | components["schemas"]["duel_agora.PlaceInfluence"] | components["schemas"]["duel_agora.MoveInfluence"] | components["schemas"]["duel_agora.RemoveInfluence"] | components["schemas"]["duel_agora.Conspire"] | components["schemas"]["duel_agora.KeepConspiracy"] | components["schemas"]["duel_agora.Decline"] | components["schemas"]["duel_agora.DiscardFromStructure"] | components["schemas"]["duel_agora.TakeWonder"] | components["schemas"]["duel_agora.ObscureToken"] | components["schemas"]["duel_agora.BuildFromLastRow"] | components["schemas"]["duel_agora.BuildRemovedCard"] | components["schemas"]["duel_agora.TakeAsideToken"] | components["schemas"]["duel_agora.TakeCard"] | components["schemas"]["duel_agora.ExchangeCards"] | components["schemas"]["duel_agora.MoveDecree"] | components["schemas"]["duel_agora.SabotageWonder"];
+        "duel_agora.Command": components["schemas"]["duel_agora.PickWonder"] | components["schemas"]["duel_agora.ConstructBuilding"] | components["schemas"]["duel_agora.DiscardCard"] | components["schemas"]["duel_agora.ConstructWonder"] | components["schemas"]["duel_agora.ChooseProgressToken"] | components["schemas"]["duel_agora.DestroyCard"] | components["schemas"]["duel_agora.ConstructFromDiscard"] | components["schemas"]["duel_agora.TakeLibraryToken"] | components["schemas"]["duel_agora.ChooseStartPlayer"] | components["schemas"]["duel_agora.RecruitSenator"] | components["schemas"]["duel_agora.PrepareConspiracy"] | components["schemas"]["duel_agora.TriggerConspiracy"] | components["schemas"]["duel_agora.PlaceInfluence"] | components["schemas"]["duel_agora.MoveInfluence"] | components["schemas"]["duel_agora.RemoveInfluence"] | components["schemas"]["duel_agora.Conspire"] | components["schemas"]["duel_agora.KeepConspiracy"] | components["schemas"]["duel_agora.Decline"] | components["schemas"]["duel_agora.DiscardFromStructure"] | components["schemas"]["duel_agora.TakeWonder"] | components["schemas"]["duel_agora.ObscureToken"] | components["schemas"]["duel_agora.BuildFromLastRow"] | components["schemas"]["duel_agora.BuildRemovedCard"] | components["schemas"]["duel_agora.TakeAsideToken"] | components["schemas"]["duel_agora.TakeCard"] | components["schemas"]["duel_agora.ExchangeCards"] | components["schemas"]["duel_agora.MoveDecree"] | components["schemas"]["duel_agora.SabotageWonder"] | components["schemas"]["duel_agora.Resign"];
         /** ConflictPawnMoved */
         "duel_agora.ConflictPawnMoved": {
             position: number;
@@ -2854,7 +3118,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"];
+        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"];
         /** ExchangeCards */
         "duel_agora.ExchangeCards": {
             give: number;
@@ -3019,12 +3283,38 @@ export interface components {
             /** @enum {unknown} */
             type: "RemoveInfluence";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_agora.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
         /** SabotageWonder */
         "duel_agora.SabotageWonder": {
             seat: number;
             /** @enum {unknown} */
             type: "SabotageWonder";
             wonder: number;
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_agora.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_agora.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SenatorRecruited */
         "duel_agora.SenatorRecruited": {
@@ -3465,7 +3755,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"];
+        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"] | components["schemas"]["duel_agora_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_agora_leaders.ConflictPawnMoved": {
             position: number;
@@ -3672,7 +3962,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"];
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"];
         /** ExchangeCards */
         "duel_agora_leaders.ExchangeCards": {
             give: number;
@@ -4009,12 +4299,38 @@ export interface components {
             /** @enum {unknown} */
             type: "RemoveInfluence";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_agora_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
         /** SabotageWonder */
         "duel_agora_leaders.SabotageWonder": {
             seat: number;
             /** @enum {unknown} */
             type: "SabotageWonder";
             wonder: number;
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_agora_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_agora_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SenatorRecruited */
         "duel_agora_leaders.SenatorRecruited": {
@@ -4344,7 +4660,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"];
+        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"] | components["schemas"]["duel_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_leaders.ConflictPawnMoved": {
             position: number;
@@ -4464,7 +4780,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"];
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"];
         /** GameEnded */
         "duel_leaders.GameEnded": {
             scores: number[][];
@@ -4743,6 +5059,32 @@ export interface components {
             chooser: number;
             /** @enum {unknown} */
             type: "RecruitmentEnded";
+        };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SlotView */
         "duel_leaders.SlotView": {
