@@ -97,6 +97,27 @@ export interface components {
             number[],
             boolean
         ];
+        /** ChoiceView */
+        "7wonders.ChoiceView": {
+            choice: components["schemas"]["7wonders.Choice"];
+            city: number;
+        };
+        /** CityView */
+        "7wonders.CityView": {
+            board: number;
+            built: number[];
+            chosen: boolean;
+            city: number;
+            coins: number;
+            copied: number;
+            hand_size: number;
+            seat: number | null;
+            shields: number;
+            side: string;
+            stages: number;
+            tokens: number[];
+            tucked: number[];
+        };
         "7wonders.Command": components["schemas"]["7wonders.Play"] | components["schemas"]["7wonders.BuildDiscarded"] | components["schemas"]["7wonders.CopyGuild"] | components["schemas"]["7wonders.Resign"];
         /** ConflictsResolved */
         "7wonders.ConflictsResolved": {
@@ -242,6 +263,28 @@ export interface components {
             type: "SeatResigned";
             winner: number | null;
         };
+        /** SevenWondersView */
+        "7wonders.SevenWondersView": {
+            acting: number[];
+            age: number;
+            cities: components["schemas"]["7wonders.CityView"][];
+            discard: number[];
+            discard_size: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: unknown;
+            hand: number[];
+            holder: number | null;
+            my_choices: components["schemas"]["7wonders.ChoiceView"][];
+            phase: string;
+            pile_size: number;
+            rank: number[];
+            ranking: number[];
+            scores: number[][];
+            seat: number | null;
+            turn: number;
+            variant: boolean;
+        };
         /** SeventhBegan */
         "7wonders.SeventhBegan": {
             cities: number[];
@@ -257,118 +300,6 @@ export interface components {
             /** @enum {unknown} */
             type: "StepResolved";
         };
-        /**
-         * Struct
-         * @description A base class for defining efficient serializable objects.
-         *
-         *     Fields are defined using type annotations. Fields may optionally have
-         *     default values, which result in keyword parameters to the constructor.
-         *
-         *     Structs automatically define ``__init__``, ``__eq__``, ``__repr__``, and
-         *     ``__copy__`` methods. Additional methods can be defined on the class as
-         *     needed. Note that ``__init__``/``__new__`` cannot be overridden, but other
-         *     methods can. A tuple of the field names is available on the class via the
-         *     ``__struct_fields__`` attribute if needed.
-         *
-         *     Additional class options can be enabled by passing keywords to the class
-         *     definition (see example below). These configuration options may also be
-         *     inspected at runtime through the ``__struct_config__`` attribute.
-         *
-         *     Configuration
-         *     -------------
-         *     frozen: bool, default False
-         *        Whether instances of this type are pseudo-immutable. If true, attribute
-         *        assignment is disabled and a corresponding ``__hash__`` is defined.
-         *     order: bool, default False
-         *        If True, ``__lt__``, `__le__``, ``__gt__``, and ``__ge__`` methods
-         *        will be generated for this type.
-         *     eq: bool, default True
-         *        If True (the default), an ``__eq__`` method will be generated for this
-         *        type. Set to False to compare based on instance identity alone.
-         *     kw_only: bool, default False
-         *        If True, all fields will be treated as keyword-only arguments in the
-         *        generated ``__init__`` method. Default is False.
-         *     omit_defaults: bool, default False
-         *        Whether fields should be omitted from encoding if the corresponding value
-         *        is the default for that field. Enabling this may reduce message size, and
-         *        often also improve encoding & decoding performance.
-         *     forbid_unknown_fields: bool, default False
-         *        If True, an error is raised if an unknown field is encountered while
-         *        decoding structs of this type. If False (the default), no error is raised
-         *        and the unknown field is skipped.
-         *     tag: str, int, bool, callable, or None, default None
-         *        Used along with ``tag_field`` for configuring tagged union support. If
-         *        either are non-None, then the struct is considered "tagged". In this case,
-         *        an extra field (the ``tag_field``) and value (the ``tag``) are added to the
-         *        encoded message, which can be used to differentiate message types during
-         *        decoding.
-         *
-         *        Set ``tag=True`` to enable the default tagged configuration (``tag_field``
-         *        is ``"type"``, ``tag`` is the class name). Alternatively, you can provide
-         *        a string (or less commonly int) value directly to be used as the tag
-         *        (e.g. ``tag="my-tag-value"``).``tag`` can also be passed a callable that
-         *        takes the class qualname and returns a valid tag value (e.g.
-         *        ``tag=str.lower``). See the docs for more information.
-         *     tag_field: str or None, default None
-         *        The field name to use for tagged union support. If ``tag`` is non-None,
-         *        then this defaults to ``"type"``. See the ``tag`` docs above for more
-         *        information.
-         *     rename: str, mapping, callable, or None, default None
-         *        Controls renaming the field names used when encoding/decoding the struct.
-         *        May be one of ``"lower"``, ``"upper"``, ``"camel"``, ``"pascal"``, or
-         *        ``"kebab"`` to rename in lowercase, UPPERCASE, camelCase, PascalCase,
-         *        or kebab-case respectively. May also be a mapping from field names to the
-         *        renamed names (missing fields are not renamed). Alternatively, may be a
-         *        callable that takes the field name and returns a new name or ``None`` to
-         *        not rename that field. Default is ``None`` for no field renaming.
-         *     repr_omit_defaults: bool, default False
-         *        Whether fields should be omitted from the generated repr if the
-         *        corresponding value is the default for that field.
-         *     array_like: bool, default False
-         *        If True, this struct type will be treated as an array-like type during
-         *        encoding/decoding, rather than a dict-like type (the default). This may
-         *        improve performance, at the cost of a more inscrutable message encoding.
-         *     gc: bool, default True
-         *        Whether garbage collection is enabled for this type. Disabling this *may*
-         *        help reduce GC pressure, but will prevent reference cycles composed of only
-         *        ``gc=False`` from being collected. It is the user's responsibility to ensure
-         *        that reference cycles don't occur when setting ``gc=False``.
-         *     weakref: bool, default False
-         *        Whether instances of this type support weak references. Defaults to False.
-         *     dict: bool, default False
-         *        Whether instances of this type will include a ``__dict__``. Setting this to
-         *        True will allow adding additional undeclared attributes to a struct instance,
-         *        which may be useful for holding private runtime state. Defaults to False.
-         *     cache_hash: bool, default False
-         *        If enabled, the hash of a frozen struct instance will be computed at most
-         *        once, and then cached on the instance for further reuse. For expensive
-         *        hash values this can improve performance at the cost of a small amount of
-         *        memory usage.
-         *
-         *     Examples
-         *     --------
-         *     Here we define a new `Struct` type for describing a dog. It has three fields;
-         *     two required and one optional.
-         *
-         *     >>> class Dog(Struct):
-         *     ...     name: str
-         *     ...     breed: str
-         *     ...     is_good_boy: bool = True
-         *     ...
-         *     >>> Dog('snickers', breed='corgi')
-         *     Dog(name='snickers', breed='corgi', is_good_boy=True)
-         *
-         *     Additional struct options can be set as part of the class definition. Here
-         *     we define a new `Struct` type for a frozen `Point` object.
-         *
-         *     >>> class Point(Struct, frozen=True):
-         *     ...     x: float
-         *     ...     y: float
-         *     ...
-         *     >>> {Point(1.5, 2.0): 1}  # frozen structs are hashable
-         *     {Point(x=1.5, y=2.0): 1}
-         */
-        "7wonders.Struct": Record<string, never>;
         /** TurnBegan */
         "7wonders.TurnBegan": {
             cities: number[];
@@ -380,7 +311,7 @@ export interface components {
             /** @enum {unknown} */
             type: "TurnBegan";
         };
-        "7wonders.View": components["schemas"]["7wonders.Struct"];
+        "7wonders.View": components["schemas"]["7wonders.SevenWondersView"];
         /** Action */
         "7wonders_faith.Action": {
             /** @default 0 */
@@ -2487,6 +2418,35 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
+        /** DuelView */
+        "duel.DuelView": {
+            acting: number[];
+            age: number;
+            board_tokens: number[];
+            discard: number[];
+            draft_offer: number[];
+            draft_round: number;
+            explicit_deal: boolean;
+            /** @default null */
+            ext?: unknown;
+            first_player: number;
+            /** @default null */
+            leaders?: unknown;
+            library_draw: number[];
+            looting_left: string[];
+            pawn: number;
+            pending: string[];
+            phase: string;
+            play_again: boolean;
+            players: components["schemas"]["duel.PlayerView"][];
+            retired_wonders: number[];
+            scores: number[][];
+            seat: number | null;
+            structure: components["schemas"]["duel.SlotView"][];
+            turn: number;
+            victory: string;
+            winner: number | null;
+        };
         "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"];
         /** GameEnded */
         "duel.GameEnded": {
@@ -2533,6 +2493,16 @@ export interface components {
             /** @enum {unknown} */
             type: "PlayAgainGranted";
         };
+        /** PlayerView */
+        "duel.PlayerView": {
+            buildings: number[];
+            built_wonders: number[];
+            coins: number;
+            seat: number;
+            tokens: number[];
+            tucked: number[];
+            wonders: number[];
+        };
         /** ProgressTokenTaken */
         "duel.ProgressTokenTaken": {
             from_library: boolean;
@@ -2567,6 +2537,14 @@ export interface components {
             type: "SeatResigned";
             winner: number | null;
         };
+        /** SlotView */
+        "duel.SlotView": {
+            accessible: boolean;
+            card: number;
+            name: string;
+            slot: number;
+            taken: boolean;
+        };
         /** StartPlayerChosen */
         "duel.StartPlayerChosen": {
             seat: number;
@@ -2574,118 +2552,6 @@ export interface components {
             /** @enum {unknown} */
             type: "StartPlayerChosen";
         };
-        /**
-         * Struct
-         * @description A base class for defining efficient serializable objects.
-         *
-         *     Fields are defined using type annotations. Fields may optionally have
-         *     default values, which result in keyword parameters to the constructor.
-         *
-         *     Structs automatically define ``__init__``, ``__eq__``, ``__repr__``, and
-         *     ``__copy__`` methods. Additional methods can be defined on the class as
-         *     needed. Note that ``__init__``/``__new__`` cannot be overridden, but other
-         *     methods can. A tuple of the field names is available on the class via the
-         *     ``__struct_fields__`` attribute if needed.
-         *
-         *     Additional class options can be enabled by passing keywords to the class
-         *     definition (see example below). These configuration options may also be
-         *     inspected at runtime through the ``__struct_config__`` attribute.
-         *
-         *     Configuration
-         *     -------------
-         *     frozen: bool, default False
-         *        Whether instances of this type are pseudo-immutable. If true, attribute
-         *        assignment is disabled and a corresponding ``__hash__`` is defined.
-         *     order: bool, default False
-         *        If True, ``__lt__``, `__le__``, ``__gt__``, and ``__ge__`` methods
-         *        will be generated for this type.
-         *     eq: bool, default True
-         *        If True (the default), an ``__eq__`` method will be generated for this
-         *        type. Set to False to compare based on instance identity alone.
-         *     kw_only: bool, default False
-         *        If True, all fields will be treated as keyword-only arguments in the
-         *        generated ``__init__`` method. Default is False.
-         *     omit_defaults: bool, default False
-         *        Whether fields should be omitted from encoding if the corresponding value
-         *        is the default for that field. Enabling this may reduce message size, and
-         *        often also improve encoding & decoding performance.
-         *     forbid_unknown_fields: bool, default False
-         *        If True, an error is raised if an unknown field is encountered while
-         *        decoding structs of this type. If False (the default), no error is raised
-         *        and the unknown field is skipped.
-         *     tag: str, int, bool, callable, or None, default None
-         *        Used along with ``tag_field`` for configuring tagged union support. If
-         *        either are non-None, then the struct is considered "tagged". In this case,
-         *        an extra field (the ``tag_field``) and value (the ``tag``) are added to the
-         *        encoded message, which can be used to differentiate message types during
-         *        decoding.
-         *
-         *        Set ``tag=True`` to enable the default tagged configuration (``tag_field``
-         *        is ``"type"``, ``tag`` is the class name). Alternatively, you can provide
-         *        a string (or less commonly int) value directly to be used as the tag
-         *        (e.g. ``tag="my-tag-value"``).``tag`` can also be passed a callable that
-         *        takes the class qualname and returns a valid tag value (e.g.
-         *        ``tag=str.lower``). See the docs for more information.
-         *     tag_field: str or None, default None
-         *        The field name to use for tagged union support. If ``tag`` is non-None,
-         *        then this defaults to ``"type"``. See the ``tag`` docs above for more
-         *        information.
-         *     rename: str, mapping, callable, or None, default None
-         *        Controls renaming the field names used when encoding/decoding the struct.
-         *        May be one of ``"lower"``, ``"upper"``, ``"camel"``, ``"pascal"``, or
-         *        ``"kebab"`` to rename in lowercase, UPPERCASE, camelCase, PascalCase,
-         *        or kebab-case respectively. May also be a mapping from field names to the
-         *        renamed names (missing fields are not renamed). Alternatively, may be a
-         *        callable that takes the field name and returns a new name or ``None`` to
-         *        not rename that field. Default is ``None`` for no field renaming.
-         *     repr_omit_defaults: bool, default False
-         *        Whether fields should be omitted from the generated repr if the
-         *        corresponding value is the default for that field.
-         *     array_like: bool, default False
-         *        If True, this struct type will be treated as an array-like type during
-         *        encoding/decoding, rather than a dict-like type (the default). This may
-         *        improve performance, at the cost of a more inscrutable message encoding.
-         *     gc: bool, default True
-         *        Whether garbage collection is enabled for this type. Disabling this *may*
-         *        help reduce GC pressure, but will prevent reference cycles composed of only
-         *        ``gc=False`` from being collected. It is the user's responsibility to ensure
-         *        that reference cycles don't occur when setting ``gc=False``.
-         *     weakref: bool, default False
-         *        Whether instances of this type support weak references. Defaults to False.
-         *     dict: bool, default False
-         *        Whether instances of this type will include a ``__dict__``. Setting this to
-         *        True will allow adding additional undeclared attributes to a struct instance,
-         *        which may be useful for holding private runtime state. Defaults to False.
-         *     cache_hash: bool, default False
-         *        If enabled, the hash of a frozen struct instance will be computed at most
-         *        once, and then cached on the instance for further reuse. For expensive
-         *        hash values this can improve performance at the cost of a small amount of
-         *        memory usage.
-         *
-         *     Examples
-         *     --------
-         *     Here we define a new `Struct` type for describing a dog. It has three fields;
-         *     two required and one optional.
-         *
-         *     >>> class Dog(Struct):
-         *     ...     name: str
-         *     ...     breed: str
-         *     ...     is_good_boy: bool = True
-         *     ...
-         *     >>> Dog('snickers', breed='corgi')
-         *     Dog(name='snickers', breed='corgi', is_good_boy=True)
-         *
-         *     Additional struct options can be set as part of the class definition. Here
-         *     we define a new `Struct` type for a frozen `Point` object.
-         *
-         *     >>> class Point(Struct, frozen=True):
-         *     ...     x: float
-         *     ...     y: float
-         *     ...
-         *     >>> {Point(1.5, 2.0): 1}  # frozen structs are hashable
-         *     {Point(x=1.5, y=2.0): 1}
-         */
-        "duel.Struct": Record<string, never>;
         /** TakeLibraryToken */
         "duel.TakeLibraryToken": {
             seat: number;
@@ -2699,7 +2565,7 @@ export interface components {
             /** @enum {unknown} */
             type: "TurnBegan";
         };
-        "duel.View": components["schemas"]["duel.Struct"];
+        "duel.View": components["schemas"]["duel.DuelView"];
         /** WonderConstructed */
         "duel.WonderConstructed": {
             /**
