@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Game, get_game
+from domain.kernel import Game
+from domain.kernel.registry import get_ruleset
 from infra.event_store import GameRecord
 
 _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
@@ -30,5 +31,5 @@ def ruleset_of(record: GameRecord) -> Game:
     if found is None:
         if len(_RULESETS) > 1000:
             _RULESETS.clear()
-        found = _RULESETS[key] = get_game(record.kind, record.expansions, record.options)
+        found = _RULESETS[key] = get_ruleset(record.kind, record.expansions, record.options)
     return found

@@ -17,7 +17,7 @@ import msgspec
 
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
-from domain.kernel.registry import declared_expansions, get_game, kinds
+from domain.kernel.registry import declared_expansions, get_game, get_ruleset, kinds
 
 
 class OptionDescription(msgspec.Struct, frozen=True):
@@ -123,8 +123,8 @@ class RulesetTypes(msgspec.Struct, frozen=True):
 
 
 def ruleset_types(ruleset: Ruleset) -> RulesetTypes:
-    game = get_game(ruleset.kind, ruleset.expansions)
+    game = get_ruleset(ruleset.kind, ruleset.expansions)
     load = _VIEW_TYPES.get((ruleset.kind, ruleset.expansions))
-    view = load() if load is not None else view_type(game)
+    view = load() if load is not None else view_type(get_game(ruleset.kind, ruleset.expansions))
     deal = getattr(game, "deal_type", None)  # a game that takes no explicit deal: null
     return RulesetTypes(game.command_type, game.event_type, deal, view)

@@ -69,3 +69,13 @@ def declared_expansions(kind: str) -> tuple[str, ...]:
     module = importlib.import_module(factory.__module__)
     declared = getattr(module, "EXPANSIONS", ())
     return tuple(str(name) for name in declared)
+
+
+def get_ruleset(
+    kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
+) -> Game:
+    """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits): the ruleset
+    the service plays. The game packages and their tests keep the bare game."""
+    from domain.kernel.meta import wrap
+
+    return wrap(get_game(kind, expansions, options))

@@ -140,6 +140,22 @@ class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_un
     seat: int
 
 
+class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
+    "The seat leaves the game: it ends, the seat loses."
+    seat: int
+
+
+class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
+    "Appended by the service when a seat's clock runs out and its option says forfeit."
+    seat: int
+    winner: int | None
+
+
+class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    seat: int
+    winner: int | None
+
+
 class SevenWondersView(msgspec.Struct, kw_only=True):
     acting: list[int]
     age: int
@@ -177,10 +193,10 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
-Command = Play | BuildDiscarded | CopyGuild
+Command = Play | BuildDiscarded | CopyGuild | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | SeatResigned | SeatForfeited
 
 
 Deal = dict[str, Any]

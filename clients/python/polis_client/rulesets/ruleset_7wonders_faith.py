@@ -271,6 +271,22 @@ class PrayerBegan(msgspec.Struct, kw_only=True, tag='PrayerBegan', tag_field="ty
     hands: list[list[int]]
 
 
+class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
+    "The seat leaves the game: it ends, the seat loses."
+    seat: int
+
+
+class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
+    "Appended by the service when a seat's clock runs out and its option says forfeit."
+    seat: int
+    winner: int | None
+
+
+class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    seat: int
+    winner: int | None
+
+
 class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="type"):
     cities: list[int]
 
@@ -287,10 +303,10 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
-Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod
+Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | SeatResigned | SeatForfeited
 
 
 Deal = dict[str, Any]

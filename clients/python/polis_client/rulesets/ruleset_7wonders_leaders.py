@@ -299,6 +299,22 @@ class RecruitmentBegan(msgspec.Struct, kw_only=True, tag='RecruitmentBegan', tag
     age: int
 
 
+class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
+    "The seat leaves the game: it ends, the seat loses."
+    seat: int
+
+
+class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
+    "Appended by the service when a seat's clock runs out and its option says forfeit."
+    seat: int
+    winner: int | None
+
+
+class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    seat: int
+    winner: int | None
+
+
 class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="type"):
     cities: list[int]
 
@@ -320,10 +336,10 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
     coins: list[int]
 
 
-Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan
+Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | SeatResigned | SeatForfeited
 
 
 Deal = dict[str, Any]

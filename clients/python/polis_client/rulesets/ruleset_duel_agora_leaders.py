@@ -599,9 +599,25 @@ class RemoveInfluence(msgspec.Struct, kw_only=True, tag='RemoveInfluence', tag_f
     seat: int
 
 
+class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
+    "The seat leaves the game: it ends, the seat loses."
+    seat: int
+
+
 class SabotageWonder(msgspec.Struct, kw_only=True, tag='SabotageWonder', tag_field="type", forbid_unknown_fields=True):
     seat: int
     wonder: int
+
+
+class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
+    "Appended by the service when a seat's clock runs out and its option says forfeit."
+    seat: int
+    winner: int | None
+
+
+class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    seat: int
+    winner: int | None
 
 
 class SenatorRecruited(msgspec.Struct, kw_only=True, tag='SenatorRecruited', tag_field="type"):
@@ -719,10 +735,10 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
     wonders: list[int]
 
 
-Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | RecruitSenator | PrepareConspiracy | TriggerConspiracy | PlaceInfluence | MoveInfluence | RemoveInfluence | Conspire | KeepConspiracy | Decline | DiscardFromStructure | TakeWonder | ObscureToken | BuildFromLastRow | BuildRemovedCard | TakeAsideToken | TakeCard | ExchangeCards | MoveDecree | SabotageWonder | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras
+Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | RecruitSenator | PrepareConspiracy | TriggerConspiracy | PlaceInfluence | MoveInfluence | RemoveInfluence | Conspire | KeepConspiracy | Decline | DiscardFromStructure | TakeWonder | ObscureToken | BuildFromLastRow | BuildRemovedCard | TakeAsideToken | TakeCard | ExchangeCards | MoveDecree | SabotageWonder | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | Resign
 
 
-Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder
+Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited
 
 
 Deal = dict[str, Any]

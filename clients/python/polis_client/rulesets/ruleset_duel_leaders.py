@@ -401,6 +401,22 @@ class RecruitmentEnded(msgspec.Struct, kw_only=True, tag='RecruitmentEnded', tag
     chooser: int
 
 
+class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
+    "The seat leaves the game: it ends, the seat loses."
+    seat: int
+
+
+class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
+    "Appended by the service when a seat's clock runs out and its option says forfeit."
+    seat: int
+    winner: int | None
+
+
+class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    seat: int
+    winner: int | None
+
+
 class SlotView(msgspec.Struct, kw_only=True):
     accessible: bool
     card: int
@@ -456,10 +472,10 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
     wonders: list[int]
 
 
-Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras
+Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | Resign
 
 
-Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder
+Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited
 
 
 Deal = dict[str, Any]

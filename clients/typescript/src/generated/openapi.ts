@@ -375,7 +375,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders.Command": components["schemas"]["7wonders.Play"] | components["schemas"]["7wonders.BuildDiscarded"] | components["schemas"]["7wonders.CopyGuild"];
+        "7wonders.Command": components["schemas"]["7wonders.Play"] | components["schemas"]["7wonders.BuildDiscarded"] | components["schemas"]["7wonders.CopyGuild"] | components["schemas"]["7wonders.Resign"];
         /** ConflictsResolved */
         "7wonders.ConflictsResolved": {
             age: number;
@@ -428,7 +428,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -493,6 +493,32 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "Play";
+        };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SevenWondersView */
         "7wonders.SevenWondersView": {
@@ -658,7 +684,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -711,7 +737,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -1002,6 +1028,32 @@ export interface components {
             /** @enum {unknown} */
             type: "PrayerBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_faith.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_faith.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_faith.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_faith.SeventhBegan": {
             cities: number[];
@@ -1144,7 +1196,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders.Command": components["schemas"]["7wonders_leaders.Play"] | components["schemas"]["7wonders_leaders.BuildDiscarded"] | components["schemas"]["7wonders_leaders.CopyGuild"] | components["schemas"]["7wonders_leaders.PickLeader"] | components["schemas"]["7wonders_leaders.PlayLeader"] | components["schemas"]["7wonders_leaders.DeclineLeader"] | components["schemas"]["7wonders_leaders.PlaceCourtesan"];
+        "7wonders_leaders.Command": components["schemas"]["7wonders_leaders.Play"] | components["schemas"]["7wonders_leaders.BuildDiscarded"] | components["schemas"]["7wonders_leaders.CopyGuild"] | components["schemas"]["7wonders_leaders.PickLeader"] | components["schemas"]["7wonders_leaders.PlayLeader"] | components["schemas"]["7wonders_leaders.DeclineLeader"] | components["schemas"]["7wonders_leaders.PlaceCourtesan"] | components["schemas"]["7wonders_leaders.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders.ConflictsResolved": {
             age: number;
@@ -1230,7 +1282,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1537,6 +1589,32 @@ export interface components {
             /** @enum {unknown} */
             type: "RecruitmentBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_leaders.SeventhBegan": {
             cities: number[];
@@ -1688,7 +1766,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -1774,7 +1852,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2254,6 +2332,32 @@ export interface components {
             /** @enum {unknown} */
             type: "RecruitmentBegan";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "7wonders_leaders_faith.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "7wonders_leaders_faith.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "7wonders_leaders_faith.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
+        };
         /** SeventhBegan */
         "7wonders_leaders_faith.SeventhBegan": {
             cities: number[];
@@ -2584,7 +2688,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel.Command": components["schemas"]["duel.PickWonder"] | components["schemas"]["duel.ConstructBuilding"] | components["schemas"]["duel.DiscardCard"] | components["schemas"]["duel.ConstructWonder"] | components["schemas"]["duel.ChooseProgressToken"] | components["schemas"]["duel.DestroyCard"] | components["schemas"]["duel.ConstructFromDiscard"] | components["schemas"]["duel.TakeLibraryToken"] | components["schemas"]["duel.ChooseStartPlayer"];
+        "duel.Command": components["schemas"]["duel.PickWonder"] | components["schemas"]["duel.ConstructBuilding"] | components["schemas"]["duel.DiscardCard"] | components["schemas"]["duel.ConstructWonder"] | components["schemas"]["duel.ChooseProgressToken"] | components["schemas"]["duel.DestroyCard"] | components["schemas"]["duel.ConstructFromDiscard"] | components["schemas"]["duel.TakeLibraryToken"] | components["schemas"]["duel.ChooseStartPlayer"] | components["schemas"]["duel.Resign"];
         /** ConflictPawnMoved */
         "duel.ConflictPawnMoved": {
             position: number;
@@ -2683,7 +2787,7 @@ export interface components {
             victory: string;
             winner: number | null;
         };
-        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"];
+        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"];
         /** GameEnded */
         "duel.GameEnded": {
             scores: number[][];
@@ -2746,6 +2850,32 @@ export interface components {
             token: number;
             /** @enum {unknown} */
             type: "ProgressTokenTaken";
+        };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SlotView */
         "duel.SlotView": {
@@ -3037,7 +3167,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_agora.Command": components["schemas"]["duel_agora.PickWonder"] | components["schemas"]["duel_agora.ConstructBuilding"] | components["schemas"]["duel_agora.DiscardCard"] | components["schemas"]["duel_agora.ConstructWonder"] | components["schemas"]["duel_agora.ChooseProgressToken"] | components["schemas"]["duel_agora.DestroyCard"] | components["schemas"]["duel_agora.ConstructFromDiscard"] | components["schemas"]["duel_agora.TakeLibraryToken"] | components["schemas"]["duel_agora.ChooseStartPlayer"] | components["schemas"]["duel_agora.RecruitSenator"] | components["schemas"]["duel_agora.PrepareConspiracy"] | components["schemas"]["duel_agora.TriggerConspiracy"] | components["schemas"]["duel_agora.PlaceInfluence"] | components["schemas"]["duel_agora.MoveInfluence"] | components["schemas"]["duel_agora.RemoveInfluence"] | components["schemas"]["duel_agora.Conspire"] | components["schemas"]["duel_agora.KeepConspiracy"] | components["schemas"]["duel_agora.Decline"] | components["schemas"]["duel_agora.DiscardFromStructure"] | components["schemas"]["duel_agora.TakeWonder"] | components["schemas"]["duel_agora.ObscureToken"] | components["schemas"]["duel_agora.BuildFromLastRow"] | components["schemas"]["duel_agora.BuildRemovedCard"] | components["schemas"]["duel_agora.TakeAsideToken"] | components["schemas"]["duel_agora.TakeCard"] | components["schemas"]["duel_agora.ExchangeCards"] | components["schemas"]["duel_agora.MoveDecree"] | components["schemas"]["duel_agora.SabotageWonder"];
+        "duel_agora.Command": components["schemas"]["duel_agora.PickWonder"] | components["schemas"]["duel_agora.ConstructBuilding"] | components["schemas"]["duel_agora.DiscardCard"] | components["schemas"]["duel_agora.ConstructWonder"] | components["schemas"]["duel_agora.ChooseProgressToken"] | components["schemas"]["duel_agora.DestroyCard"] | components["schemas"]["duel_agora.ConstructFromDiscard"] | components["schemas"]["duel_agora.TakeLibraryToken"] | components["schemas"]["duel_agora.ChooseStartPlayer"] | components["schemas"]["duel_agora.RecruitSenator"] | components["schemas"]["duel_agora.PrepareConspiracy"] | components["schemas"]["duel_agora.TriggerConspiracy"] | components["schemas"]["duel_agora.PlaceInfluence"] | components["schemas"]["duel_agora.MoveInfluence"] | components["schemas"]["duel_agora.RemoveInfluence"] | components["schemas"]["duel_agora.Conspire"] | components["schemas"]["duel_agora.KeepConspiracy"] | components["schemas"]["duel_agora.Decline"] | components["schemas"]["duel_agora.DiscardFromStructure"] | components["schemas"]["duel_agora.TakeWonder"] | components["schemas"]["duel_agora.ObscureToken"] | components["schemas"]["duel_agora.BuildFromLastRow"] | components["schemas"]["duel_agora.BuildRemovedCard"] | components["schemas"]["duel_agora.TakeAsideToken"] | components["schemas"]["duel_agora.TakeCard"] | components["schemas"]["duel_agora.ExchangeCards"] | components["schemas"]["duel_agora.MoveDecree"] | components["schemas"]["duel_agora.SabotageWonder"] | components["schemas"]["duel_agora.Resign"];
         /** ConflictPawnMoved */
         "duel_agora.ConflictPawnMoved": {
             position: number;
@@ -3194,7 +3324,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"];
+        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"];
         /** ExchangeCards */
         "duel_agora.ExchangeCards": {
             give: number;
@@ -3359,12 +3489,38 @@ export interface components {
             /** @enum {unknown} */
             type: "RemoveInfluence";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_agora.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
         /** SabotageWonder */
         "duel_agora.SabotageWonder": {
             seat: number;
             /** @enum {unknown} */
             type: "SabotageWonder";
             wonder: number;
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_agora.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_agora.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SenatorRecruited */
         "duel_agora.SenatorRecruited": {
@@ -3805,7 +3961,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"];
+        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"] | components["schemas"]["duel_agora_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_agora_leaders.ConflictPawnMoved": {
             position: number;
@@ -4012,7 +4168,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"];
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"];
         /** ExchangeCards */
         "duel_agora_leaders.ExchangeCards": {
             give: number;
@@ -4349,12 +4505,38 @@ export interface components {
             /** @enum {unknown} */
             type: "RemoveInfluence";
         };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_agora_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
         /** SabotageWonder */
         "duel_agora_leaders.SabotageWonder": {
             seat: number;
             /** @enum {unknown} */
             type: "SabotageWonder";
             wonder: number;
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_agora_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_agora_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SenatorRecruited */
         "duel_agora_leaders.SenatorRecruited": {
@@ -4684,7 +4866,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"];
+        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"] | components["schemas"]["duel_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_leaders.ConflictPawnMoved": {
             position: number;
@@ -4804,7 +4986,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"];
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"];
         /** GameEnded */
         "duel_leaders.GameEnded": {
             scores: number[][];
@@ -5083,6 +5265,32 @@ export interface components {
             chooser: number;
             /** @enum {unknown} */
             type: "RecruitmentEnded";
+        };
+        /**
+         * Resign
+         * @description The seat leaves the game: it ends, the seat loses.
+         */
+        "duel_leaders.Resign": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Resign";
+        };
+        /**
+         * SeatForfeited
+         * @description Appended by the service when a seat's clock runs out and its option says forfeit.
+         */
+        "duel_leaders.SeatForfeited": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatForfeited";
+            winner: number | null;
+        };
+        /** SeatResigned */
+        "duel_leaders.SeatResigned": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatResigned";
+            winner: number | null;
         };
         /** SlotView */
         "duel_leaders.SlotView": {

@@ -1,0 +1,173 @@
+"""Commands every game kind takes, added around its ruleset: `Resign`, and forfeits.
+
+The registry wraps each ruleset in `MetaGame`. The wrapper adds the `Resign` command and
+the `SeatResigned` and `SeatForfeited` events (forfeits are appended by the service, on a
+clock running out, never sent by a client) and otherwise hands everything to the game: its
+own commands, events, views, legal moves and traces are unchanged.
+
+The state is the game's own state until a seat resigns or forfeits; from then on it is an
+`Ended` (the game's last state and how it ended), so the game's code never sees a state of
+another shape while the game is running. An ended game has no acting seat and refuses
+every command (`game_over`).
+
+Outcome (chosen for every kind alike, whatever its scoring): in a game for exactly two
+seats the other seat wins; in games for more seats nobody is declared winner, and the
+`ranking` in the summary puts the seat that left last (the others are not ranked: the
+game stopped before its scoring). The summary's `resigned` (or `forfeited`) names the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Union, get_args
+
+import msgspec
+
+from domain.kernel.errors import DomainError
+from domain.kernel.game import Game, Seat
+
+
+class Resign(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True,
+             forbid_unknown_fields=True):
+    """The seat leaves the game: it ends, the seat loses."""
+
+    seat: int
+
+
+class SeatResigned(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    seat: int
+    winner: int | None
+
+
+class SeatForfeited(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    """Appended by the service when a seat's clock runs out and its option says forfeit."""
+
+    seat: int
+    winner: int | None
+
+
+META_EVENTS = (SeatResigned, SeatForfeited)
+
+
+class Ended(msgspec.Struct, frozen=True):
+    """A game ended by a resignation or a forfeit: the game's state at that point."""
+
+    inner: Any
+    seat: int
+    winner: int | None
+    how: str
+    """`resigned` or `forfeited`."""
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    args = get_args(union)
+    return args if args else (union,)
+
+
+class MetaGame:
+    """A game kind's ruleset with `Resign` and forfeits (see the module docstring)."""
+
+    def __init__(self, inner: Game) -> None:
+        self.inner = inner
+        self.kind = inner.kind
+        self.command_type: Any = Union[(*_members(inner.command_type), Resign)]
+        self.event_type: Any = Union[(*_members(inner.event_type), *META_EVENTS)]
+        self.deal_type = getattr(inner, "deal_type", None)
+
+    def __getattr__(self, name: str) -> Any:  # a game's own extras (traces, rules, ...)
+        return getattr(self.inner, name)
+
+    # The outcome of a seat leaving ------------------------------------------------------
+    def winner_after_leaving(self, seat: Seat) -> int | None:
+        low, high = self.inner.seat_range()
+        return 1 - seat if (low, high) == (2, 2) and seat in (0, 1) else None
+
+    def forfeit_events(self, state: Any, seat: Seat) -> list[msgspec.Struct]:
+        """The events of `seat` forfeiting (its clock ran out); [] when the game is over."""
+        if self.is_over(state):
+            return []
+        return [SeatForfeited(seat=seat, winner=self.winner_after_leaving(seat))]
+
+    # The Game protocol --------------------------------------------------------------------
+    def seat_range(self) -> tuple[int, int]:
+        return self.inner.seat_range()
+
+    def start(self, seats: int, options: Mapping[str, Any], rng: Any,
+              deal: Any | None) -> list[msgspec.Struct]:
+        return self.inner.start(seats, options, rng, deal)
+
+    def initial_state(self) -> Any:
+        return self.inner.initial_state()
+
+    def decide(self, state: Any, command: msgspec.Struct) -> list[msgspec.Struct]:
+        if isinstance(state, Ended):
+            raise DomainError("game_over", f"the game is over: seat {state.seat} {state.how}")
+        if isinstance(command, Resign):
+            if self.inner.is_over(state):
+                raise DomainError("game_over", "the game is over")
+            return [SeatResigned(seat=command.seat, winner=self.winner_after_leaving(command.seat))]
+        return self.inner.decide(state, command)
+
+    def evolve(self, state: Any, event: msgspec.Struct) -> Any:
+        if isinstance(event, SeatResigned):
+            return Ended(state, event.seat, event.winner, "resigned")
+        if isinstance(event, SeatForfeited):
+            return Ended(state, event.seat, event.winner, "forfeited")
+        return self.inner.evolve(state, event)
+
+    def step(self, state: Any, command: msgspec.Struct) -> tuple[list[Any], Any]:
+        if isinstance(state, Ended) or isinstance(command, Resign):
+            events = self.decide(state, command)
+            for event in events:
+                state = self.evolve(state, event)
+            return events, state
+        return self.inner.step(state, command)
+
+    def legal_moves(self, state: Any, seat: Seat) -> Sequence[msgspec.Struct]:
+        if isinstance(state, Ended):
+            return []
+        return self.inner.legal_moves(state, seat)
+
+    def acting_seats(self, state: Any) -> tuple[Seat, ...]:
+        if isinstance(state, Ended):
+            return ()
+        return self.inner.acting_seats(state)
+
+    def command_seat(self, command: msgspec.Struct) -> Seat:
+        if isinstance(command, Resign):
+            return command.seat
+        return self.inner.command_seat(command)
+
+    def is_over(self, state: Any) -> bool:
+        return isinstance(state, Ended) or self.inner.is_over(state)
+
+    def view(self, state: Any, seat: Seat | None) -> msgspec.Struct:
+        return self.inner.view(state.inner if isinstance(state, Ended) else state, seat)
+
+    def redact(self, event: msgspec.Struct, seat: Seat | None) -> msgspec.Struct:
+        if isinstance(event, META_EVENTS):
+            return event
+        return self.inner.redact(event, seat)
+
+    def catalog(self) -> dict[str, Any]:
+        return self.inner.catalog()
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        if not isinstance(state, Ended):
+            return self.inner.summary(state)
+        summary = dict(self.inner.summary(state.inner))
+        others = [s for s in summary.get("ranking") or [] if s != state.seat]
+        summary.update({
+            "phase": "over",
+            "acting": [],
+            "winner": state.winner,
+            "victory": "resignation" if state.how == "resigned" else "forfeit",
+            state.how: state.seat,
+        })
+        if "ranking" in summary:
+            summary["ranking"] = [*others, state.seat] if others else [state.seat]
+        return summary
+
+
+def wrap(game: Game) -> Game:
+    return game if isinstance(game, MetaGame) else MetaGame(game)
