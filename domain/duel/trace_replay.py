@@ -8,7 +8,6 @@ compared with the record. Pure: the caller parses the JSON and reads the files.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import msgspec
@@ -21,7 +20,7 @@ from domain.duel.scoring import category_names
 from domain.duel.state import OVER, DuelState
 from domain.duel.views import acting_seats
 from domain.kernel.errors import DomainError
-from domain.kernel.traces import Disagreement, TraceError, TraceResult
+from domain.kernel.traces import Disagreement, NoRandom, TraceError, TraceResult
 
 FORMAT = "duel-trace/1"
 
@@ -111,7 +110,7 @@ def command_for(state: DuelState, game: DuelGame, seat: int, move: dict[str, Any
     raise TraceError(f"unknown move kind {kind!r}")
 
 
-def _same_move(a: Any, b: Any) -> bool:
+def same_move(a: Any, b: Any) -> bool:
     """Legal-move match on everything but the optional purchase detail."""
     if type(a) is not type(b):
         return False
@@ -166,7 +165,7 @@ def replay_trace(record: dict[str, Any], game: DuelGame | None = None) -> TraceR
         )
 
     try:
-        events = game.start(2, {}, _NoRandom(), deal)
+        events = game.start(2, {}, NoRandom(), deal)
     except DomainError as exc:
         disagree(-1, None, "setup", "a valid deal", f"{exc.code}: {exc.reason}")
         return result
@@ -186,7 +185,7 @@ def replay_trace(record: dict[str, Any], game: DuelGame | None = None) -> TraceR
                 disagree(index, move, "card", move["card"], CARDS[in_slot].name)
                 return result
         legal = game.legal_moves(state, seat)
-        match = next((m for m in legal if _same_move(m, command)), None)
+        match = next((m for m in legal if same_move(m, command)), None)
         if match is None:
             disagree(index, move, "legal", "a legal move", _describe_legal(legal, command))
             return result
@@ -235,18 +234,28 @@ def _check_result(
                              state.scores[seat][i])
 
 
+def step_recorded(
+    game: Any, state: Any, seat: int, command: Any, index: int, move: Any, disagree: Any
+) -> tuple[Any, Any] | None:
+    """A recorded move checked legal and played: (its events, the state after), or None
+    once the disagreement is reported (not legal, or refused by the rules)."""
+    legal = game.legal_moves(state, seat)
+    if not any(same_move(m, command) for m in legal):
+        similar = [msgspec.json.encode(m).decode() for m in legal
+                   if type(m) is type(command)][:12]
+        disagree(index, move, "legal", "a legal move", f"not legal; legal: {similar}")
+        return None
+    try:
+        events, after = game.step(state, command)
+    except DomainError as exc:
+        disagree(index, move, "decide", "accepted", f"{exc.code}: {exc.reason}")
+        return None
+    return events, after
+
+
 def _describe_legal(legal: list[Any], command: Any) -> str:
     similar = [m for m in legal if type(m) is type(command)]
     return f"not legal; legal {type(command).__name__} moves: " + ", ".join(
         msgspec.json.encode(m).decode() for m in similar[:12]
     )
 
-
-class _NoRandom(random.Random):
-    """A stand-in RNG that proves an explicit deal never draws."""
-
-    def random(self) -> float:
-        raise AssertionError("an explicit deal must not use the RNG")
-
-    def getrandbits(self, k: int, /) -> int:
-        raise AssertionError("an explicit deal must not use the RNG")

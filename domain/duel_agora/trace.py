@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import msgspec
-
 from domain.duel import commands as cmd
 from domain.duel.game import DuelGame
 from domain.duel.rules import DuelRules
 from domain.duel.state import OVER, DuelState
+from domain.duel.trace_replay import step_recorded
 from domain.duel.trace_writer import SeatMap, base_move, result_record, state_record, write_trace
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
@@ -277,12 +276,6 @@ def command_for(
     return build()
 
 
-def _same_move(a: Any, b: Any) -> bool:
-    if type(a) is not type(b):
-        return False
-    return all(getattr(a, f) == getattr(b, f) for f in a.__struct_fields__ if f != "buy")
-
-
 def _state(rules: DuelRules, state: DuelState) -> dict[str, Any]:
     seats = SeatMap(0)
     return {**state_record(rules, state, seats), **agora_state(rules, state, seats)}
@@ -327,18 +320,11 @@ def replay_agora_trace(record: dict[str, Any], game: DuelGame | None = None) -> 
             if in_slot != move["card"]:
                 disagree(index, move, "card", move["card"], in_slot)
                 return result
-        legal = game.legal_moves(state, seat)
-        if not any(_same_move(m, command) for m in legal):
-            similar = [msgspec.json.encode(m).decode() for m in legal
-                       if type(m) is type(command)][:12]
-            disagree(index, move, "legal", "a legal move", f"not legal; legal: {similar}")
-            return result
         before = state
-        try:
-            events, state = game.step(state, command)
-        except DomainError as exc:
-            disagree(index, move, "decide", "accepted", f"{exc.code}: {exc.reason}")
+        played = step_recorded(game, state, seat, command, index, move, disagree)
+        if played is None:
             return result
+        events, state = played
         mine = {**(base_move(rules, before, command, events, SeatMap(0)) or {}),
                 **(agora_move(rules, before, command, events, state, SeatMap(0)) or {})}
         for field, value in move.items():

@@ -8,6 +8,7 @@ games, keyed by game kind; the CLI and the service only look them up here.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +45,17 @@ class TraceResult(msgspec.Struct):
 
 class TraceError(Exception):
     """A record that is not well formed in the format it names."""
+
+
+class NoRandom(random.Random):
+    """A stand-in RNG that proves an explicit deal never draws (replays set games up from
+    the recorded deal)."""
+
+    def random(self) -> float:
+        raise AssertionError("an explicit deal must not use the RNG")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise AssertionError("an explicit deal must not use the RNG")
 
 
 class PlayedGame(msgspec.Struct):

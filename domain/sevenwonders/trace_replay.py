@@ -14,13 +14,12 @@ setup then lists the Free City's draw piles and an action for the Free City name
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.kernel.traces import Disagreement, TraceError, TraceResult
+from domain.kernel.traces import Disagreement, NoRandom, TraceError, TraceResult
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog import CARD_BY_NAME, CARDS, WONDER_BY_NAME, WONDERS
@@ -232,7 +231,7 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
         return any(d.known_exception is None for d in result.disagreements)
 
     try:
-        events = game.start(players, {}, _NoRandom(), deal)
+        events = game.start(players, {}, NoRandom(), deal)
     except DomainError as exc:
         disagree(-1, None, "setup", "a valid deal", f"{exc.code}: {exc.reason}")
         return result
@@ -332,15 +331,6 @@ def _describe(legal: list[Any], command: Any) -> str:
         msgspec.json.encode(m).decode() for m in similar[:12]
     )
 
-
-class _NoRandom(random.Random):
-    """A stand-in RNG that proves an explicit deal never draws."""
-
-    def random(self) -> float:
-        raise AssertionError("an explicit deal must not use the RNG")
-
-    def getrandbits(self, k: int, /) -> int:
-        raise AssertionError("an explicit deal must not use the RNG")
 
 
 __all__ = ["FORMAT", "KNOWN_EXCEPTIONS", "WONDERS", "replay_trace"]

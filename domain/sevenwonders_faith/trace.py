@@ -27,10 +27,15 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
+from domain.kernel.traces import (
+    Disagreement,
+    NoRandom,
+    PlayedGame,
+    TraceError,
+    TraceResult,
+)
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.trace_replay import _NoRandom
 from domain.sevenwonders.trace_writer import _action, _counts
 from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
@@ -204,7 +209,7 @@ def replay(record: dict[str, Any]) -> TraceResult:
         result.disagreements.append(Disagreement(seed, index, move, field, recorded, polis))
 
     try:
-        events = game.start(players, options, _NoRandom(), deal)
+        events = game.start(players, options, NoRandom(), deal)
     except DomainError as exc:
         disagree(-1, None, "setup", "a valid deal", f"{exc.code}: {exc.reason}")
         return result
