@@ -30,6 +30,9 @@ def add_commands(sub: Any) -> None:
     sim.add_argument("--seed", type=int, default=0, help="seed of the run's random moves")
     sim.add_argument("--trace-out", type=Path, default=None,
                      help="write each game as one trace line (JSON) to this file")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, repeatable; VALUE is JSON (a bare word is a "
+                          "string), e.g. --option 'leader_costs={\"nero\": 1}'")
     sim.add_argument("--json", action="store_true", help="last line: one JSON object")
     sim.set_defaults(func=simulate)
 
@@ -73,13 +76,41 @@ def _seats(game: Any, players: int | None) -> int:
     return min(max(3, low), high) if players is None else players
 
 
+class OptionError(ValueError):
+    """A `--option` that is not KEY=VALUE with a JSON value."""
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs as a game's options: VALUE is JSON, or a string when it
+    is a bare word (`leader_panel=abilities`); text that starts like JSON must be JSON."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"--option {pair!r}: expected KEY=VALUE")
+        if key in options:
+            raise OptionError(f"--option {key!r} is given twice")
+        try:
+            options[key] = json.loads(text)
+        except ValueError as exc:
+            if not text.strip() or text.lstrip()[0] in '{["-0123456789':
+                raise OptionError(f"--option {key}: the value is not JSON ({exc})") from None
+            options[key] = text
+    return options
+
+
 def simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     expansions = tuple(e for e in args.expansions.split(",") if e)
     try:
-        game = get_game(args.kind, expansions)
+        options = parse_options(args.option)
+        game = get_game(args.kind, expansions, options)
+    except OptionError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
     except DomainError as exc:
         print(f"{exc.code}: {exc.reason}", file=sys.stderr)
         return EXIT_USAGE
@@ -87,6 +118,11 @@ def simulate(args: argparse.Namespace) -> int:
     low, high = game.seat_range()
     if not low <= seats <= high:
         print(f"--players must be from {low} to {high} for {args.kind}", file=sys.stderr)
+        return EXIT_USAGE
+    try:  # a game kind may check its options only when a game starts
+        game.start(seats, options, random.Random(args.seed), None)
+    except DomainError as exc:
+        print(f"{exc.code}: {exc.reason}", file=sys.stderr)
         return EXIT_USAGE
     try:
         trace = args.trace_out.open("w", encoding="utf-8") if args.trace_out else None
@@ -100,13 +136,14 @@ def simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         for number in range(args.games):
-            played = random_playout(game, rng, seats=seats, keep_steps=trace is not None)
+            played = random_playout(game, rng, seats=seats, options=options,
+                                    keep_steps=trace is not None)
             commands += played.commands
             summary = game.summary(played.state)
             outcomes["draw" if summary["winner"] is None else summary["victory"]] += 1
             if trace is not None:
                 record = write_record(game, PlayedGame(
-                    kind=args.kind, expansions=expansions, seats=seats, options={},
+                    kind=args.kind, expansions=expansions, seats=seats, options=options,
                     seed=f"{args.seed}/{number}", opening=played.opening, steps=played.steps,
                 ))
                 trace.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -128,6 +165,7 @@ def simulate(args: argparse.Namespace) -> int:
         "players": seats,
         "games": args.games,
         "seed": args.seed,
+        "options": options,
         "seconds": round(seconds, 4),
         "games_per_second": round(args.games / seconds, 1),
         "average_turns": round(commands / args.games, 2),

@@ -7,6 +7,8 @@ rewrites for the seats that may not see them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.duel.deal import Deal
@@ -21,7 +23,26 @@ class GameStarted(Event, frozen=True, tag=True):
     board_tokens: tuple[int, ...]
     explicit_deal: bool
     deal: Deal | None
-    """The whole deal; None in every seat's and spectator's copy."""
+    """The whole deal; None in every seat's and spectator's copy. With expansions the
+    ruleset's own `GameStarted` (`game_started_type`) types it as the ruleset's deal."""
+
+
+_STARTED: dict[type, type[GameStarted]] = {}
+
+
+def game_started_type(deal_type: type[Deal]) -> type[GameStarted]:
+    """`GameStarted` whose `deal` is `deal_type` (an expansion's wider deal): same tag,
+    fields and wire format, so decoding a stored event keeps the expansion's part of the
+    deal instead of dropping its fields. One type per deal type (the base one for `Deal`)."""
+    if deal_type is Deal:
+        return GameStarted
+    if deal_type not in _STARTED:
+        made: Any = msgspec.defstruct(
+            "GameStarted", [("deal", deal_type | None)], bases=(GameStarted,),
+            module=deal_type.__module__, frozen=True, kw_only=True, tag="GameStarted",
+        )
+        _STARTED[deal_type] = made
+    return _STARTED[deal_type]
 
 
 class WondersRevealed(Event, frozen=True, tag=True):

@@ -93,6 +93,14 @@ def _union(base: Any, extra: tuple[type, ...]) -> Any:
     return Union[(*get_args(base), *extra)]
 
 
+def _events_union(rules: DuelRules) -> Any:
+    """The ruleset's events: the base ones, `GameStarted` typed with the ruleset's deal,
+    and the expansions' own."""
+    base = tuple(rules.started_type if t is ev.GameStarted else t
+                 for t in get_args(ev.DuelEvent))
+    return Union[(*base, *rules.event_types)]
+
+
 class DuelGame:
     """7 Wonders Duel under one ruleset (the base game, or with expansions attached)."""
 
@@ -103,7 +111,7 @@ class DuelGame:
         self._ages, self._guilds = _deck_tables(rules)
         self._slots = tuple(len(layout.slots) for layout in rules.layouts)
         self.command_type: Any = _union(cmd.DuelCommand, rules.command_types)
-        self.event_type: Any = _union(ev.DuelEvent, rules.event_types)
+        self.event_type: Any = _events_union(rules)
         self.deal_type: Any = rules.deal_type or Deal
         self.victory_types: tuple[str, ...] = rules.victory_types
         """Every value `summary` may give as `victory` (simulation reports list each)."""
@@ -141,7 +149,7 @@ class DuelGame:
             )
         tx = Tx(self.rules, DuelState())
         tx.emit(
-            ev.GameStarted(
+            self.rules.started_type(
                 first_player=deal.first_player,
                 board_tokens=deal.board_tokens,
                 explicit_deal=explicit,

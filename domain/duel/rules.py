@@ -19,6 +19,7 @@ from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
     from domain.duel.deal import Deal
+    from domain.duel.events import GameStarted
     from domain.duel.play import Pricer
     from domain.duel.state import DuelState
     from domain.duel.transaction import Tx
@@ -143,12 +144,21 @@ class DuelRules:
 
     pricer_type: type[Pricer] = field(init=False, repr=False, compare=False)
     """The plain Pricer, or the one that applies chain and cost-symbol hooks."""
+    started_type: type[GameStarted] = field(init=False, repr=False, compare=False)
+    """The `GameStarted` event type whose deal is `deal_type` (`events.game_started_type`)."""
 
     def __post_init__(self) -> None:
+        from domain.duel.deal import Deal
+        from domain.duel.events import GameStarted, game_started_type
         from domain.duel.evolve import MUTATORS
         from domain.duel.play import HookedPricer, Pricer
 
-        object.__setattr__(self, "table", {**MUTATORS, **self.mutators})
+        started = game_started_type(self.deal_type or Deal)
+        object.__setattr__(self, "started_type", started)
+        table = {**MUTATORS, **self.mutators}
+        if started is not GameStarted:
+            table[started] = table[GameStarted]
+        object.__setattr__(self, "table", table)
         hooked = self.chain_hooks or self.waiver_hooks or self.card_price_hooks
         object.__setattr__(self, "pricer_type", HookedPricer if hooked else Pricer)
 

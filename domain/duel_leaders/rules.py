@@ -6,7 +6,8 @@ appended after the ruleset's, its state lives in `DuelState.leaders`), so `("ago
 "leaders")` composes. Options (validated here, DomainError `invalid_option`):
 - `leader_panel`: "all" (default, the 43 leaders), "victory_points" or "abilities" (the
   rules' two 16-leader variants; the leaders set aside are then the panel's 8 undrafted).
-- `leader_costs`: {leader key: coins >= 0}, overriding the catalog's provisional costs.
+- `leader_costs`: {leader key: coins >= 0}, overriding the catalog's provisional costs
+  (keys in any case, "Da Vinci" for "da_vinci").
 """
 
 from __future__ import annotations
@@ -46,6 +47,14 @@ class LeadersOptions(msgspec.Struct, frozen=True):
 OPTION_NAMES = ("leader_panel", "leader_costs")
 
 
+def _leader_key(key: Any) -> int | None:
+    """A leader's id from its catalog key, in any case, spaces for underscores ("Nero",
+    "Da Vinci" as well as "nero", "da_vinci")."""
+    if not isinstance(key, str):
+        return None
+    return lc.BY_KEY.get(key.strip().lower().replace(" ", "_"))
+
+
 def parse_options(options: dict[str, Any]) -> LeadersOptions:
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
@@ -58,14 +67,19 @@ def parse_options(options: dict[str, Any]) -> LeadersOptions:
     overrides = options.get("leader_costs", {})
     if not isinstance(overrides, dict):
         raise DomainError("invalid_option", "leader_costs maps leader keys to coin costs")
+    seen: set[int] = set()
     for key, cost in overrides.items():
-        if key not in lc.BY_KEY:
+        leader = _leader_key(key)
+        if leader is None:
             raise DomainError("invalid_option", f"leader_costs: no leader {key!r}; keys: "
                               f"{sorted(lc.BY_KEY)}")
+        if leader in seen:
+            raise DomainError("invalid_option", f"leader_costs names {key!r} twice")
+        seen.add(leader)
         if type(cost) is not int or not 0 <= cost <= MAX_COST:
             raise DomainError("invalid_option", f"leader_costs[{key!r}] must be an integer "
                               f"from 0 to {MAX_COST}")
-        costs[lc.BY_KEY[key]] = cost
+        costs[leader] = cost
     return LeadersOptions(panel=panel, pool=lc.PANELS[panel], costs=tuple(costs))
 
 

@@ -41,8 +41,8 @@ class LeadersState(msgspec.Struct, frozen=True):
     costs: tuple[int, ...] = ()
     """The coin cost of every leader of the catalog in this game (options may override)."""
     drafted: tuple[int, ...] = ()
-    """The 8 leaders of the draft in reveal order (from `LeadersDealt`: a deal read back from
-    the event store is the base `Deal`, without the leaders' shuffle)."""
+    """The 8 leaders of the draft in reveal order (from `LeadersDealt`, the event every
+    state is folded from: a seat's copy of `GameStarted` has no deal)."""
     offer: tuple[int, ...] = ()
     """Leaders revealed in the draft and not yet taken."""
     picks: int = 0
