@@ -299,7 +299,7 @@ class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type")
 
 class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
     board_tokens: list[int]
-    deal: Deal | None
+    deal: AgoraDeal | None
     explicit_deal: bool
     first_player: int
 
@@ -536,7 +536,7 @@ Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | Choos
 Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | SeatResigned | SeatForfeited
 
 
-Deal = dict[str, Any]
+Deal = AgoraDeal
 
 
 View = AgoraDuelView

@@ -374,7 +374,7 @@ class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type")
 
 class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
     board_tokens: list[int]
-    deal: Deal | None
+    deal: AgoraLeadersDeal | None
     explicit_deal: bool
     first_player: int
 
@@ -741,7 +741,7 @@ Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | Choos
 Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited
 
 
-Deal = dict[str, Any]
+Deal = AgoraLeadersDeal
 
 
 View = AgoraLeadersDuelView

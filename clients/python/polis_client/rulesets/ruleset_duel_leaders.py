@@ -199,7 +199,7 @@ class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type")
 
 class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
     board_tokens: list[int]
-    deal: Deal | None
+    deal: LeadersDeal | None
     explicit_deal: bool
     first_player: int
 
@@ -478,7 +478,7 @@ Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | Choos
 Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited
 
 
-Deal = dict[str, Any]
+Deal = LeadersDeal
 
 
 View = LeadersDuelView

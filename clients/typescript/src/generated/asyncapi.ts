@@ -2940,16 +2940,7 @@ export interface components {
             type: "ConstructWonder";
             wonder: number;
         };
-        /** Deal */
-        "duel_agora.Deal": {
-            ages: number[][];
-            aside_tokens: number[];
-            board_tokens: number[];
-            first_player: number;
-            removed: number[][];
-            wonders: number[];
-            wonders_unused: number[];
-        };
+        "duel_agora.Deal": components["schemas"]["duel_agora.AgoraDeal"];
         /**
          * Decline
          * @description Skip an optional owed action (the rest of a politician's actions, an optional
@@ -3032,7 +3023,7 @@ export interface components {
         /** GameStarted */
         "duel_agora.GameStarted": {
             board_tokens: number[];
-            deal: components["schemas"]["duel_agora.Deal"] | null;
+            deal: components["schemas"]["duel_agora.AgoraDeal"] | null;
             explicit_deal: boolean;
             first_player: number;
             /** @enum {unknown} */
@@ -3749,16 +3740,7 @@ export interface components {
             type: "ConstructWonder";
             wonder: number;
         };
-        /** Deal */
-        "duel_agora_leaders.Deal": {
-            ages: number[][];
-            aside_tokens: number[];
-            board_tokens: number[];
-            first_player: number;
-            removed: number[][];
-            wonders: number[];
-            wonders_unused: number[];
-        };
+        "duel_agora_leaders.Deal": components["schemas"]["duel_agora_leaders.AgoraLeadersDeal"];
         /** DeclarationsRevealed */
         "duel_agora_leaders.DeclarationsRevealed": {
             declared: [
@@ -3876,7 +3858,7 @@ export interface components {
         /** GameStarted */
         "duel_agora_leaders.GameStarted": {
             board_tokens: number[];
-            deal: components["schemas"]["duel_agora_leaders.Deal"] | null;
+            deal: components["schemas"]["duel_agora_leaders.AgoraLeadersDeal"] | null;
             explicit_deal: boolean;
             first_player: number;
             /** @enum {unknown} */
@@ -4600,16 +4582,7 @@ export interface components {
             type: "ConstructWonder";
             wonder: number;
         };
-        /** Deal */
-        "duel_leaders.Deal": {
-            ages: number[][];
-            aside_tokens: number[];
-            board_tokens: number[];
-            first_player: number;
-            removed: number[][];
-            wonders: number[];
-            wonders_unused: number[];
-        };
+        "duel_leaders.Deal": components["schemas"]["duel_leaders.LeadersDeal"];
         /** DeclarationsRevealed */
         "duel_leaders.DeclarationsRevealed": {
             declared: [
@@ -4678,7 +4651,7 @@ export interface components {
         /** GameStarted */
         "duel_leaders.GameStarted": {
             board_tokens: number[];
-            deal: components["schemas"]["duel_leaders.Deal"] | null;
+            deal: components["schemas"]["duel_leaders.LeadersDeal"] | null;
             explicit_deal: boolean;
             first_player: number;
             /** @enum {unknown} */
