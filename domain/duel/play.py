@@ -10,7 +10,7 @@ from domain.duel.catalog_types import RED, YELLOW
 from domain.duel.commands import ConstructBuilding, ConstructWonder, DiscardCard
 from domain.duel.costs import NOTHING, cheapest, covers, prices
 from domain.duel.military import move_pawn
-from domain.duel.science import symbol_gained
+from domain.duel.science import card_symbol_gained, symbol_gained
 from domain.duel.scoring import end_game
 from domain.duel.state import OVER, DuelState
 from domain.duel.structure import newly_uncovered
@@ -220,8 +220,11 @@ def reveal_uncovered(tx: Tx, slot: int) -> None:
             tx.emit(ev.CardRevealed(slot=j, card=s.slots[j]))
 
 
-def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
-    """On-build effects of a constructed card (coins, shields, science)."""
+def apply_card_effects(tx: Tx, seat: int, card_id: int, symbol_chosen: bool = False) -> None:
+    """On-build effects of a constructed card (coins, shields, science). `symbol_chosen`:
+    the command itself chose how the symbol counts (a plain construction, where Duel
+    Leaders' Euclid and Ptolemy are commands of their own); otherwise the ruleset's
+    symbol hooks may offer that choice now (Mausoleum, Solomon, Croesus, ...)."""
     card = tx.rules.cards[card_id]
     effects = tx.rules.effects
     for name, args in card.on_build:
@@ -230,7 +233,10 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int) -> None:
         bonus = 1 if card.colour == RED and STRATEGY in tx.state.players[seat].tokens else 0
         move_pawn(tx, seat, card.shields + bonus)
     if card.science >= 0:
-        symbol_gained(tx, seat, card.science)
+        if symbol_chosen or not tx.rules.symbol_hooks:
+            symbol_gained(tx, seat, card.science)
+        else:
+            card_symbol_gained(tx, seat, card_id)
     for hook in tx.rules.build_hooks:
         if tx.state.phase == OVER:
             return
@@ -256,7 +262,7 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     reveal_uncovered(tx, cmd.slot)
     if price.chained and URBANISM in tx.state.players[seat].tokens:
         tx.emit(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
-    apply_card_effects(tx, seat, card_id)
+    apply_card_effects(tx, seat, card_id, symbol_chosen=True)
     finish_action(tx)
 
 

@@ -68,6 +68,10 @@ PawnHook = Callable[["Tx", int, int], int]
 """The shields a pawn move of `seat` really applies (0 cancels it: Duel Leaders' Aspasia)."""
 CardPriceHook = Callable[[Any, int, Any], Any]
 """(pricer, card, price) -> price: a seat's own trading rule on cards (Bilkis)."""
+SymbolHook = Callable[["Tx", int, int, bool], bool]
+"""(tx, seat, card, constructed): a science card joined `seat`'s city (constructed, or
+obtained otherwise: an Agora exchange); True when the hook gives its symbol itself (Duel
+Leaders: the card's changed symbol, or an owed choice of Euclid or Ptolemy first)."""
 WonderAccessHook = Callable[["DuelState", int], bool]
 """Whether a seat may still build its wonders past the limit of 7 (Imhotep)."""
 DealFn = Callable[["DuelRules", random.Random], "Deal"]
@@ -137,6 +141,7 @@ class DuelRules:
     pawn_hooks: tuple[PawnHook, ...] = ()
     card_price_hooks: tuple[CardPriceHook, ...] = ()
     wonder_access_hooks: tuple[WonderAccessHook, ...] = ()
+    symbol_hooks: tuple[SymbolHook, ...] = ()
     leaders_view: ViewFn | None = None
     """Duel Leaders' part of a view (`DuelView.leaders`, beside Agora's `ext`)."""
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)

@@ -22,3 +22,14 @@ def symbol_gained(tx: Tx, seat: int, symbol: int) -> None:
         return
     if counts[symbol] == 2 and tx.state.board_tokens:
         tx.emit(ev.ActionOwed(seat=seat, action=OWE_TOKEN, arg=0))
+
+
+def card_symbol_gained(tx: Tx, seat: int, card: int, constructed: bool = True) -> None:
+    """A card with a science symbol joined `seat`'s city (its counts include it): its
+    symbol counts, unless an expansion's hook gives it (Duel Leaders' Euclid, Ptolemy)."""
+    if tx.state.phase == OVER or tx.rules.cards[card].science < 0:
+        return
+    for hook in tx.rules.symbol_hooks:
+        if hook(tx, seat, card, constructed):
+            return
+    symbol_gained(tx, seat, tx.rules.cards[card].science)

@@ -405,16 +405,18 @@ def take_card(tx: Tx, cmd: acmd.TakeCard) -> None:
 def exchange_cards(tx: Tx, cmd: acmd.ExchangeCards) -> None:
     """Coercion: cards change city without being constructed; a green card's symbol counts
     for its new owner at once, either seat (a new pair earns a progress token, six
-    different symbols are scientific supremacy: 'dès que')."""
-    from domain.duel.science import symbol_gained
+    different symbols are scientific supremacy: 'dès que'). The symbol is the card's as
+    it stands (an expansion may have changed it: Duel Leaders' Euclid, Ptolemy), and its
+    new owner may be offered such a change (`card_symbol_gained`, not constructed)."""
+    from domain.duel.science import card_symbol_gained
 
     _require(tx.rules, tx.state, cmd)
     seat = cmd.seat
     _step(tx, seat)
     tx.emit(aev.CardTaken(seat=seat, owner=1 - seat, card=cmd.take))
     tx.emit(aev.CardTaken(seat=1 - seat, owner=seat, card=cmd.give))
-    symbol_gained(tx, seat, tx.rules.cards[cmd.take].science)
-    symbol_gained(tx, 1 - seat, tx.rules.cards[cmd.give].science)
+    card_symbol_gained(tx, seat, cmd.take, constructed=False)
+    card_symbol_gained(tx, 1 - seat, cmd.give, constructed=False)
     done(tx)
 
 

@@ -34,7 +34,8 @@ class BuildOffered(Command, frozen=True, tag=True):
 
 
 class DeclineLeaderOffer(Command, frozen=True, tag=True):
-    """Maecenas, Rome or Ramesses: take nothing."""
+    """Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
+    (`ChangeSymbol`): keep its symbol."""
 
 
 class BuryLeader(Command, frozen=True, tag=True):
@@ -53,6 +54,16 @@ class ConstructWithLeader(Command, frozen=True, tag=True):
     coins: int | None = None
 
 
+class ChangeSymbol(Command, frozen=True, tag=True):
+    """Owed after a science card joined one's city otherwise than by a plain construction
+    (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+    (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."""
+
+    card: int
+    leader: int
+    symbol: int
+
+
 class PutUnderPythagoras(Command, frozen=True, tag=True):
     """Once per game: the card taken goes under Pythagoras (no benefit); play again."""
 
@@ -61,5 +72,5 @@ class PutUnderPythagoras(Command, frozen=True, tag=True):
 
 LEADERS_COMMANDS: tuple[type, ...] = (
     PickLeader, ChooseLeader, DeclareRecruitment, RecruitFree, BuildOffered,
-    DeclineLeaderOffer, BuryLeader, ConstructWithLeader, PutUnderPythagoras,
+    DeclineLeaderOffer, BuryLeader, ConstructWithLeader, PutUnderPythagoras, ChangeSymbol,
 )

@@ -21,7 +21,10 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
 - Looting (a base looting token reached): Caligula doubles the amount due, Nero takes what
   the opponent really lost, then Tomyris makes the looter lose as much as her owner lost,
   then Semiramis gives her owner 1 shield (a looting that took a token, even one that cost
-  0 coins: "Chaque fois que votre adversaire réussit un saccage").
+  0 coins: "Chaque fois que votre adversaire réussit un saccage"), none when the same move
+  reaches the capital ("Sémiramis ne peut pas l'en empêcher").
+- Solomon: building from the discard is optional ("vous pouvez choisir"), unlike the
+  Mausoleum; `DeclineLeaderOffer` takes nothing.
 - Aspasia cancels the next pawn move whoever makes it, once ("le prochain déplacement").
 - Bilkis: when building a card (not a wonder: "construisez une carte"), one unit of any
   resource may be bought for 2 coins from the bank (Economy does not take them: they are
@@ -45,7 +48,7 @@ from domain.duel.catalog_types import BLUE, BROWN, GREEN, GREY, PURPLE, RED, YEL
 from domain.duel.costs import cheapest
 from domain.duel.military import move_pawn
 from domain.duel.owed import buildable_discards
-from domain.duel.state import OWE_DISCARD_BUILD
+from domain.duel.state import CAPITAL, OWE_DISCARD_BUILD
 from domain.duel_leaders import catalog as lc
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.evolve import CROESUS_DONE, RAMESSES_DONE, leaders
@@ -57,15 +60,22 @@ if TYPE_CHECKING:
     from domain.duel.state import DuelState
     from domain.duel.transaction import Tx
 
-OWE_MAECENAS, OWE_ROME, OWE_OFFER, OWE_BURY = range(40, 44)
+OWE_MAECENAS, OWE_ROME, OWE_OFFER, OWE_BURY, OWE_SYMBOL, OWE_TAKEN_SYMBOL = range(40, 46)
 OWED_NAMES: dict[int, str] = {
     OWE_MAECENAS: "recruit_drawn_leader",
     OWE_ROME: "recruit_leader_free",
     OWE_OFFER: "build_offered_card",
     OWE_BURY: "bury_leader",
+    OWE_SYMBOL: "change_symbol",
+    OWE_TAKEN_SYMBOL: "change_taken_symbol",
 }
+"""Owed actions' names; `change_symbol`: a card constructed otherwise than from the
+structure (Euclid or Ptolemy), `change_taken_symbol`: a card obtained without being
+constructed (an Agora exchange: Euclid only); the owed `arg` is the card."""
 DRAW = 2
 BILKIS_PRICE = 2
+SOLOMON_MAY_DECLINE = 1
+"""The owed arg of Solomon's build from the discard (the Mausoleum's, 0, must build)."""
 
 
 def active(state: DuelState, seat: int, leader: int) -> bool:
@@ -99,9 +109,9 @@ def apply_recruited(tx: Tx, seat: int, leader: int) -> None:
         _lose(tx, 1 - seat, 2, "darius")
     elif leader == lc.DIOCLETIAN:
         _lose(tx, 1 - seat, 4, "diocletian")
-    elif leader == lc.SOLOMON:
+    elif leader == lc.SOLOMON:  # "vous pouvez choisir une carte de la défausse": optional
         if buildable_discards(tx.rules, tx.state):
-            owe(tx, seat, OWE_DISCARD_BUILD)
+            owe(tx, seat, OWE_DISCARD_BUILD, SOLOMON_MAY_DECLINE)
     elif leader == lc.MAECENAS:
         drawn = leaders(tx.state).aside[:DRAW]
         if drawn:
@@ -178,7 +188,9 @@ def looting(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
         tx.emit(ev.CoinsGained(seat=seat, amount=lost, reason="nero"))
     if lost and active(tx.state, victim, lc.TOMYRIS):
         _lose(tx, seat, lost, "tomyris")
-    if active(tx.state, victim, lc.SEMIRAMIS):
+    if active(tx.state, victim, lc.SEMIRAMIS) and abs(tx.state.pawn) < CAPITAL:
+        # "Si votre adversaire s'apprête à gagner la partie par suprématie militaire,
+        # Sémiramis ne peut pas l'en empêcher": no shield from the move that wins.
         move_pawn(tx, victim, 1)
 
 

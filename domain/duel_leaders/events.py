@@ -132,11 +132,17 @@ class AspasiaCancelled(Event, frozen=True, tag=True):
 
 
 class SymbolChanged(Event, frozen=True, tag=True):
+    """Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
+    card (an Agora exchange moves it with its changed symbol)."""
+
     seat: int
     card: int
     old: int
     new: int
     leader: int
+    owed: bool = False
+    """Chosen as an owed action (a card obtained otherwise than by a plain construction:
+    Mausoleum, Solomon, Croesus, an Agora conspiracy), not with the construction itself."""
 
 
 class CardPutUnder(Event, frozen=True, tag=True):

@@ -196,13 +196,50 @@ def _symbol(rules: DuelRules, s: DuelState, e: lev.SymbolChanged) -> DuelState:
 
     x = leaders(s)
     bit = {EUCLID: EUCLID_USED, PTOLEMY: PTOLEMY_USED, PYTHAGORAS: PYTHAGORAS_USED}[e.leader]
-    symbols = _pair(x.symbols, e.seat, (*x.symbols[e.seat], (e.card, e.new)))
+    symbols = (*x.symbols, (e.card, e.new))
     s = _set(s, symbols=symbols, used=_pair(x.used, e.seat, x.used[e.seat] | bit))
     p = s.players[e.seat]
     science = list(p.science)
     science[e.old] -= 1
     science[e.new] += 1
-    return set_player(s, e.seat, replace(p, science=tuple(science)))
+    s = set_player(s, e.seat, replace(p, science=tuple(science)))
+    return replace(s, pending=s.pending[1:], turn=s.turn + 1) if e.owed else s
+
+
+def science_counts(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
+    """A seat's science symbols counted afresh: its cards' symbols as they stand (Euclid's
+    and Ptolemy's changes included) and its progress tokens'."""
+    x = leaders(state)
+    p = state.players[seat]
+    counts = [0] * len(p.science)
+    for card in p.buildings:
+        printed = rules.cards[card].science
+        if printed >= 0:
+            counts[x.symbol(printed, card)] += 1
+    for token in p.tokens:
+        symbol = rules.tokens[token].science
+        if symbol >= 0:
+            counts[symbol] += 1
+    return tuple(counts)
+
+
+def keeping_symbols(inner: Any) -> Any:
+    """A mutator that recounts a city's science from its printed symbols (a card destroyed,
+    taken or exchanged, a token or a wonder removed: `rebuild_caches`, `with_card`), made
+    to count the changed symbols again, the change following its card."""
+
+    def mutate(rules: DuelRules, s: DuelState, e: Any) -> DuelState:
+        s = inner(rules, s, e)
+        x = s.leaders
+        if x is None or not x.symbols:
+            return s
+        for seat in (0, 1):
+            counts = science_counts(rules, s, seat)
+            if counts != s.players[seat].science:
+                s = set_player(s, seat, replace(s.players[seat], science=counts))
+        return s
+
+    return mutate
 
 
 def _put_under(rules: DuelRules, s: DuelState, e: lev.CardPutUnder) -> DuelState:

@@ -19,7 +19,7 @@ from domain.duel.play import (
 )
 from domain.duel.rules import PhaseRules
 from domain.duel.science import symbol_gained
-from domain.duel.state import OVER
+from domain.duel.state import OVER, OWE_DISCARD_BUILD
 from domain.duel.tokens import STRATEGY, URBANISM, URBANISM_CHAIN_COINS
 from domain.duel_leaders import catalog as lc
 from domain.duel_leaders import commands as lcmd
@@ -29,9 +29,13 @@ from domain.duel_leaders.effects import (
     OWE_MAECENAS,
     OWE_OFFER,
     OWE_ROME,
+    OWE_SYMBOL,
+    OWE_TAKEN_SYMBOL,
+    SOLOMON_MAY_DECLINE,
     apply_recruited,
 )
 from domain.duel_leaders.evolve import EUCLID_USED, PTOLEMY_USED, PYTHAGORAS_USED, leaders
+from domain.duel_leaders.state import CHOOSING, DECLARING, RESOLVING
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
@@ -63,7 +67,11 @@ def decline(tx: Tx, cmd: lcmd.DeclineLeaderOffer) -> None:
     kind, arg, _ = tx.state.pending[0]
     if kind == OWE_OFFER and not arg:
         raise DomainError("must_build", "Croesus builds one of the cards offered")
+    if kind == OWE_DISCARD_BUILD and arg != SOLOMON_MAY_DECLINE:
+        raise DomainError("must_build", "the Mausoleum builds one of the discarded cards")
     tx.emit(lev.OfferLapsed(seat=cmd.seat))
+    if kind in (OWE_SYMBOL, OWE_TAKEN_SYMBOL):  # the card keeps its printed symbol
+        symbol_gained(tx, cmd.seat, tx.rules.cards[arg].science)
     finish_action(tx)
 
 
@@ -106,6 +114,22 @@ def _bury_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
             if x.active(seat, leader)]
 
 
+def _solomon_moves(inner: MoveFn) -> MoveFn:
+    def moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+        found = inner(rules, state, seat)
+        if state.pending[0][1] == SOLOMON_MAY_DECLINE:
+            found.append(lcmd.DeclineLeaderOffer(seat=seat))
+        return found
+
+    return moves
+
+
+def discard_build_rules(base: PhaseRules) -> PhaseRules:
+    """The discard build owed by the Mausoleum (must build) or by Solomon (may decline)."""
+    return PhaseRules(_solomon_moves(base.moves),
+                      {**base.commands, lcmd.DeclineLeaderOffer: decline})
+
+
 def owed_rules() -> dict[int, PhaseRules]:
     free: dict[type, DecideFn] = {lcmd.RecruitFree: recruit_free,
                                   lcmd.DeclineLeaderOffer: decline}
@@ -115,37 +139,94 @@ def owed_rules() -> dict[int, PhaseRules]:
         OWE_OFFER: PhaseRules(_offer_moves, {lcmd.BuildOffered: build_offered,
                                              lcmd.DeclineLeaderOffer: decline}),
         OWE_BURY: PhaseRules(_bury_moves, {lcmd.BuryLeader: bury}),
+        **dict.fromkeys((OWE_SYMBOL, OWE_TAKEN_SYMBOL), PhaseRules(_symbol_moves, {
+            lcmd.ChangeSymbol: change_symbol, lcmd.DeclineLeaderOffer: decline})),
     }
 
 
 # -- play phase: Euclid, Ptolemy, Pythagoras ---------------------------------------------
 
 
-def _own_green_symbols(rules: DuelRules, state: DuelState, seat: int) -> set[int]:
-    changed = dict(leaders(state).symbols[seat])
-    return {changed.get(c, rules.cards[c].science) for c in state.players[seat].buildings
-            if rules.cards[c].colour == GREEN and rules.cards[c].science >= 0}
-
-
-def symbol_options(rules: DuelRules, state: DuelState, seat: int, card_id: int
-                   ) -> list[tuple[int, int]]:
-    """(leader, symbol) ways to build this card through Euclid or Ptolemy.
-
-    Euclid (once): a card that would give a pair (its symbol owned once) gives Law instead.
-    Ptolemy (once, Age II or III): a green card copies the symbol of an own green card."""
-    card = rules.cards[card_id]
-    if card.science < 0:
-        return []
+def _own_green_symbols(rules: DuelRules, state: DuelState, seat: int, but: int) -> set[int]:
     x = leaders(state)
+    return {x.symbol(rules.cards[c].science, c) for c in state.players[seat].buildings
+            if rules.cards[c].colour == GREEN and rules.cards[c].science >= 0 and c != but}
+
+
+def _age(state: DuelState) -> int:
+    """The Age being played, or opened by the recruitment step running (its Solomon)."""
+    x = leaders(state)
+    return x.age if x.step in (CHOOSING, DECLARING, RESOLVING) else state.age
+
+
+def symbol_options(rules: DuelRules, state: DuelState, seat: int, card_id: int,
+                   in_city: bool = False, constructed: bool = True
+                   ) -> list[tuple[int, int]]:
+    """(leader, symbol) ways the card's science symbol may change as it joins the city
+    (`in_city`: the state already counts it).
+
+    Euclid (once): "si vous obtenez une carte vous offrant une paire de symboles
+    scientifiques", however it is obtained: a card whose symbol its owner held once
+    before gives Law instead. Ptolemy (once, Age II or III): "lorsque vous construisez une
+    carte verte", a constructed green card copies the symbol of another own green card.
+    A card whose symbol was changed already (by its former owner) changes no more."""
+    card = rules.cards[card_id]
+    x = leaders(state)
+    if card.science < 0 or any(c == card_id for c, _ in x.symbols):
+        return []
     options: list[tuple[int, int]] = []
-    if (x.active(seat, lc.EUCLID) and not x.used[seat] & EUCLID_USED
-            and state.players[seat].science[card.science] == 1):
+    held = state.players[seat].science[card.science] - (1 if in_city else 0)
+    if x.active(seat, lc.EUCLID) and not x.used[seat] & EUCLID_USED and held == 1:
         options.append((lc.EUCLID, LAW))
-    if (x.active(seat, lc.PTOLEMY) and not x.used[seat] & PTOLEMY_USED and state.age >= 2
-            and card.colour == GREEN):
-        options += [(lc.PTOLEMY, s) for s in sorted(_own_green_symbols(rules, state, seat))
+    if (constructed and x.active(seat, lc.PTOLEMY) and not x.used[seat] & PTOLEMY_USED
+            and _age(state) >= 2 and card.colour == GREEN):
+        options += [(lc.PTOLEMY, s)
+                    for s in sorted(_own_green_symbols(rules, state, seat, card_id))
                     if s != card.science]
     return options
+
+
+def symbol_hook(tx: Tx, seat: int, card: int, constructed: bool) -> bool:
+    """`DuelRules.symbol_hooks`: a science card joined `seat`'s city otherwise than by a
+    plain construction. A changed symbol counts as changed; where Euclid or Ptolemy may
+    change it, its owner chooses first (an owed action, resolved before anything else)."""
+    x = tx.state.leaders
+    if x is None:
+        return False
+    printed = tx.rules.cards[card].science
+    symbol = x.symbol(printed, card)
+    if symbol != printed:
+        symbol_gained(tx, seat, symbol)
+        return True
+    if not symbol_options(tx.rules, tx.state, seat, card, True, constructed):
+        return False
+    position = 0
+    while (position < len(tx.state.pending)
+           and tx.state.pending[position][0] in (OWE_SYMBOL, OWE_TAKEN_SYMBOL)):
+        position += 1
+    kind = OWE_SYMBOL if constructed else OWE_TAKEN_SYMBOL
+    tx.emit(ev.ActionOwed(seat=seat, action=kind, arg=card, position=position))
+    return True
+
+
+def change_symbol(tx: Tx, cmd: lcmd.ChangeSymbol) -> None:
+    kind, card, _ = tx.state.pending[0]
+    options = symbol_options(tx.rules, tx.state, cmd.seat, card, True, kind == OWE_SYMBOL)
+    if cmd.card != card or (cmd.leader, cmd.symbol) not in options:
+        raise DomainError("leader_not_usable", f"that leader cannot change card {cmd.card}'s "
+                          f"symbol to {cmd.symbol} now")
+    tx.emit(lev.SymbolChanged(seat=cmd.seat, card=card, old=tx.rules.cards[card].science,
+                              new=cmd.symbol, leader=cmd.leader, owed=True))
+    symbol_gained(tx, cmd.seat, cmd.symbol)
+    finish_action(tx)
+
+
+def _symbol_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+    kind, card, _ = state.pending[0]
+    options = symbol_options(rules, state, seat, card, True, kind == OWE_SYMBOL)
+    moves: list[Any] = [lcmd.ChangeSymbol(seat=seat, card=card, leader=leader, symbol=symbol)
+                        for leader, symbol in options]
+    return [*moves, lcmd.DeclineLeaderOffer(seat=seat)]
 
 
 def construct_with_leader(tx: Tx, cmd: lcmd.ConstructWithLeader) -> None:

@@ -17,14 +17,21 @@ from typing import Any
 import msgspec
 
 from domain.duel import draft
+from domain.duel import events as ev
 from domain.duel.rules import DuelRules, PhaseRules
-from domain.duel.state import EXPANSION_PHASES, PLAY
+from domain.duel.state import EXPANSION_PHASES, OWE_DISCARD_BUILD, PLAY
+from domain.duel_agora import events as aev
 from domain.duel_agora.state import AgoraDeal
 from domain.duel_leaders import catalog as lc
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import effects, owed, recruit, setup
 from domain.duel_leaders.events import LEADERS_EVENTS
-from domain.duel_leaders.evolve import LEADER_DRAFT, LEADERS_MUTATORS, RECRUITMENT
+from domain.duel_leaders.evolve import (
+    LEADER_DRAFT,
+    LEADERS_MUTATORS,
+    RECRUITMENT,
+    keeping_symbols,
+)
 from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
 from domain.duel_leaders.views import REDACTORS, leaders_view
 from domain.kernel.errors import DomainError
@@ -83,6 +90,12 @@ def parse_options(options: dict[str, Any]) -> LeadersOptions:
     return LeadersOptions(panel=panel, pool=lc.PANELS[panel], costs=tuple(costs))
 
 
+RECOUNTING_EVENTS: tuple[type, ...] = (
+    ev.CardDestroyed, aev.CardTaken, aev.TokenObscured, aev.WonderSabotaged)
+"""Events whose mutators recount a city's science from printed symbols (`rebuild_caches`,
+`with_card`): wrapped to count Euclid's and Ptolemy's changes again."""
+
+
 def options_of(rules: DuelRules) -> LeadersOptions:
     opts: LeadersOptions = rules.options["leaders"]
     return opts
@@ -129,7 +142,8 @@ def attach(rules: DuelRules, options: dict[str, Any] | None = None) -> DuelRules
                 lcmd.PutUnderPythagoras: owed.put_under_pythagoras,
             }),
         },
-        owed={**rules.owed, **owed.owed_rules()},
+        owed={**rules.owed, **owed.owed_rules(),
+              OWE_DISCARD_BUILD: owed.discard_build_rules(rules.owed[OWE_DISCARD_BUILD])},
         owed_names={**rules.owed_names, **effects.OWED_NAMES},
         opening=opening,
         first_phase=setup.open_leader_draft,
@@ -143,7 +157,10 @@ def attach(rules: DuelRules, options: dict[str, Any] | None = None) -> DuelRules
         build_hooks=(*rules.build_hooks, effects.on_build),
         wonder_hooks=(*rules.wonder_hooks, effects.on_wonder),
         turn_hooks=(*rules.turn_hooks, recruit.resume),
-        mutators={**rules.mutators, **LEADERS_MUTATORS},
+        mutators={**rules.mutators, **LEADERS_MUTATORS,
+                  **{t: keeping_symbols(rules.table[t]) for t in RECOUNTING_EVENTS
+                     if t in rules.table}},
+        symbol_hooks=(*rules.symbol_hooks, owed.symbol_hook),
         redactors={**rules.redactors, **REDACTORS},
         leaders_view=leaders_view,
         catalog_ext=_catalog(rules.catalog_ext, opts),

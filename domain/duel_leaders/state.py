@@ -74,8 +74,16 @@ class LeadersState(msgspec.Struct, frozen=True):
     """Bitmask per seat of once-per-game leaders used (Euclid, Ptolemy, Pythagoras)."""
     aspasia: bool = False
     """Aspasia waits to cancel the next pawn move."""
-    symbols: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ((), ())
-    """(card, science symbol) of cards whose symbol Euclid or Ptolemy changed."""
+    symbols: tuple[tuple[int, int], ...] = ()
+    """(card, science symbol) of cards whose symbol Euclid or Ptolemy changed, whichever
+    city holds the card now (the change follows the card)."""
+
+    def symbol(self, printed: int, card: int) -> int:
+        """A card's science symbol as it stands (`printed`: the catalog's)."""
+        for changed, symbol in self.symbols:
+            if changed == card:
+                return symbol
+        return printed
     under: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """Cards put under Pythagoras (no benefit)."""
     removed_built: tuple[int, ...] = ()

@@ -18,6 +18,7 @@ from domain.duel.catalog import SCIENCE_SYMBOLS
 from domain.duel.game import DuelGame
 from domain.duel.rules import DuelRules
 from domain.duel.state import OVER, DuelState
+from domain.duel.state import OWED_NAMES as BASE_OWED_NAMES
 from domain.duel.trace_replay import step_recorded
 from domain.duel.trace_writer import SeatMap, base_move, result_record, state_record, write_trace
 from domain.duel.views import acting_seats
@@ -82,6 +83,12 @@ def leaders_state(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[st
         "under_pythagoras": [[rules.cards[c].name for c in u] for u in seats.pair(x.under)],
         "aspasia_waiting": x.aspasia,
     }}
+    # Beside `leaders` (a record without it, written before, is still read): per seat, the
+    # cards of its city whose symbol Euclid or Ptolemy changed, with the symbol they give.
+    changed = dict(x.symbols)
+    out["changed_symbols"] = [
+        [[rules.cards[c].name, SCIENCE_SYMBOLS[changed[c]]] for c in p.buildings if c in changed]
+        for p in seats.pair(state.players)]
     if _agora(rules):
         out.update(agora_trace.agora_state(rules, state, seats))
     if state.phase != OVER:
@@ -129,7 +136,10 @@ def leaders_move(
     elif kind is lcmd.BuildOffered:
         move = {"kind": "build_offered_card", "card": rules.cards[command.card].name}
     elif kind is lcmd.DeclineLeaderOffer:
-        move = {"kind": "decline_leader_offer", "owed": OWED_NAMES[before.pending[0][0]]}
+        owed_kind = before.pending[0][0]
+        owed_name = (BASE_OWED_NAMES[owed_kind] if owed_kind < len(BASE_OWED_NAMES)
+                     else OWED_NAMES[owed_kind])  # Solomon's construct_from_discard
+        move = {"kind": "decline_leader_offer", "owed": owed_name}
     elif kind is lcmd.BuryLeader:
         move = {"kind": "bury_leader", "leader": NAMES[command.leader]}
     elif kind is lcmd.ConstructWithLeader:
@@ -139,6 +149,9 @@ def leaders_move(
                 "paid": paid}
     elif kind is lcmd.PutUnderPythagoras:
         move = {"kind": "put_under_pythagoras", **_slot(rules, before, command.slot)}
+    elif kind is lcmd.ChangeSymbol:
+        move = {"kind": "change_symbol", "card": rules.cards[command.card].name,
+                "leader": NAMES[command.leader], "symbol": SCIENCE_SYMBOLS[command.symbol]}
     elif _agora(rules):
         move = agora_trace.agora_move(rules, before, command, events, after, seats)
     if move is None:
@@ -199,6 +212,12 @@ def deal_from_record(record: dict[str, Any], rules: DuelRules) -> Any:
     return with_leaders(inner, tuple(order))
 
 
+def _symbol(name: Any) -> int:
+    if name not in SCIENCE_SYMBOLS:
+        raise TraceError(f"unknown science symbol {name!r}")
+    return SCIENCE_SYMBOLS.index(name)
+
+
 def command_for(state: DuelState, rules: DuelRules, seat: int, move: dict[str, Any]) -> Any:
     kind = move.get("kind")
     n = agora_trace._Names(rules)
@@ -222,8 +241,11 @@ def command_for(state: DuelState, rules: DuelRules, seat: int, move: dict[str, A
         "bury_leader": lambda: lcmd.BuryLeader(seat=seat, leader=_leader(move["leader"])),
         "construct_with_leader": lambda: lcmd.ConstructWithLeader(
             seat=seat, slot=slot(), leader=_leader(move["leader"]),
-            symbol=SCIENCE_SYMBOLS.index(move["symbol"]), coins=move["paid"]),
+            symbol=_symbol(move["symbol"]), coins=move["paid"]),
         "put_under_pythagoras": lambda: lcmd.PutUnderPythagoras(seat=seat, slot=slot()),
+        "change_symbol": lambda: lcmd.ChangeSymbol(
+            seat=seat, card=n.get(n.cards, move["card"], "card"), leader=_leader(move["leader"]),
+            symbol=_symbol(move["symbol"])),
     }
     build = builders.get(kind) if isinstance(kind, str) else None
     if build is not None:

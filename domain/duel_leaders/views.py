@@ -48,6 +48,8 @@ class LeadersSeatView(msgspec.Struct, frozen=True):
     """Once-per-game leaders already used."""
     under_pythagoras: tuple[int, ...]
     changed_symbols: tuple[tuple[int, int], ...]
+    """(card, symbol) of the seat's cards whose symbol Euclid or Ptolemy changed (by either
+    seat: the change follows the card)."""
 
 
 class LeadersView(msgspec.Struct, frozen=True):
@@ -68,7 +70,8 @@ class LeadersView(msgspec.Struct, frozen=True):
     aspasia_waiting: bool
 
 
-def _seat_view(x: LeadersState, seat: int, viewer: int | None) -> LeadersSeatView:
+def _seat_view(x: LeadersState, seat: int, viewer: int | None,
+               built: tuple[int, ...]) -> LeadersSeatView:
     own = viewer == seat
     revealed = x.step != CHOOSING
     chosen_raw = x.chosen[seat]
@@ -86,7 +89,8 @@ def _seat_view(x: LeadersState, seat: int, viewer: int | None) -> LeadersSeatVie
                  if x.used[seat] & bit)
     return LeadersSeatView(seat=seat, hand=hand, recruited=x.recruited[seat],
                            buried=x.buried[seat], chosen=chosen, declared=declared, used=used,
-                           under_pythagoras=x.under[seat], changed_symbols=x.symbols[seat])
+                           under_pythagoras=x.under[seat],
+                           changed_symbols=tuple(cs for cs in x.symbols if cs[0] in built))
 
 
 def leaders_view(rules: DuelRules, state: DuelState, seat: int | None) -> LeadersView | None:
@@ -98,7 +102,8 @@ def leaders_view(rules: DuelRules, state: DuelState, seat: int | None) -> Leader
     return LeadersView(
         costs=x.costs, pool=x.pool, draft_offer=x.offer, aside=len(x.aside),
         step=STEP_NAMES[x.step], age=x.age, chooser=x.chooser,
-        seats=(_seat_view(x, 0, seat), _seat_view(x, 1, seat)),
+        seats=(_seat_view(x, 0, seat, state.players[0].buildings),
+               _seat_view(x, 1, seat, state.players[1].buildings)),
         drawn=x.drawn if mine else (), offered=x.offered if mine else (),
         aspasia_waiting=x.aspasia,
     )

@@ -74,10 +74,11 @@ def at_recruitment(d: Any = None) -> DuelState:
     return state
 
 
-def run(state: DuelState, *commands: Any) -> tuple[list[Any], DuelState]:
+def run(state: DuelState, *commands: Any, game: Any = G) -> tuple[list[Any], DuelState]:
+    """Each command decided and applied in turn (`game`: Duel Leaders, or with Agora)."""
     events: list[Any] = []
     for c in commands:
-        new, state = G.step(state, c)
+        new, state = game.step(state, c)
         events.extend(new)
     return events, state
 

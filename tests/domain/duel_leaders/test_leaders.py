@@ -166,6 +166,17 @@ def test_semiramis_gives_a_shield_for_each_looting_suffered() -> None:
     assert [(m.seat, m.shields) for m in moves] == [(0, 3), (1, 1)] and state.pawn == 2
 
 
+def test_semiramis_cannot_stop_a_military_supremacy() -> None:
+    """'Si votre adversaire s'apprête à gagner la partie par suprématie militaire,
+    Sémiramis ne peut pas l'en empêcher': the move reaching the capital loots the 5-coin
+    token on its way, and Semiramis gives no shield back."""
+    state = replace(give(age_one(), 1, "semiramis"), pawn=4)
+    events, state = _loot(state, 0, 5)
+    assert [(m.seat, m.position) for m in of_type(events, ev.ConflictPawnMoved)] == [(0, 9)]
+    assert of_type(events, ev.MilitaryTokenTaken) and state.pawn == 9
+    assert state.winner == 0 and state.victory == "military"
+
+
 def test_aspasia_cancels_the_next_pawn_move_once() -> None:
     state = with_leaders_state(give(age_one(), 1, "aspasia"), aspasia=True)
     events, state = _loot(state, 0, 2)
@@ -293,7 +304,8 @@ def test_croesus_builds_a_removed_card_once_the_structure_is_laid_out() -> None:
     assert card in state.players[0].buildings and G.acting_seats(state) == (0,)
 
 
-def test_solomon_builds_from_the_discard() -> None:
+def solomon_recruited() -> DuelState:
+    """Age I's recruitment: seat 0 recruits Solomon with the Theater in the discard pile."""
     state = at_recruitment(deal(drafted=DRAFT))
     state = with_leaders_state(state, hands=((L["solomon"],), (L["plato"],)))
     state = replace(state, discard=(CARD["Theater"],))
@@ -301,9 +313,27 @@ def test_solomon_builds_from_the_discard() -> None:
                    lcmd.ChooseLeader(seat=1, leader=L["plato"]),
                    lcmd.DeclareRecruitment(seat=0, recruit=True),
                    lcmd.DeclareRecruitment(seat=1, recruit=False))
+    return state
+
+
+def test_solomon_builds_from_the_discard() -> None:
+    state = solomon_recruited()
     assert state.pending[0][0] == OWE_DISCARD_BUILD
     _events, state = run(state, cmd.ConstructFromDiscard(seat=0, card=CARD["Theater"]))
     assert CARD["Theater"] in state.players[0].buildings and state.age == 1
+
+
+def test_solomon_may_build_nothing_where_the_mausoleum_must() -> None:
+    """Solomon: 'vous pouvez choisir une carte de la défausse' (the Mausoleum: must)."""
+    state = solomon_recruited()
+    assert lcmd.DeclineLeaderOffer(seat=0) in G.legal_moves(state, 0)
+    _, declined = run(state, lcmd.DeclineLeaderOffer(seat=0))
+    assert declined.players[0].buildings == () and declined.discard == (CARD["Theater"],)
+    assert declined.age == 1 and not declined.pending  # the recruitment went on
+    mausoleum = replace(age_one(), discard=(CARD["Theater"],),
+                        pending=((OWE_DISCARD_BUILD, 0, 0),))
+    assert lcmd.DeclineLeaderOffer(seat=0) not in G.legal_moves(mausoleum, 0)
+    assert error(mausoleum, lcmd.DeclineLeaderOffer(seat=0)).code == "must_build"
 
 
 def test_maecenas_recruits_one_of_two_set_aside_for_free() -> None:

@@ -89,6 +89,14 @@ class CardsOffered(msgspec.Struct, kw_only=True, tag='CardsOffered', tag_field="
     source: str
 
 
+class ChangeSymbol(msgspec.Struct, kw_only=True, tag='ChangeSymbol', tag_field="type", forbid_unknown_fields=True):
+    "Owed after a science card joined one's city otherwise than by a plain construction\n    (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy\n    (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."
+    card: int
+    leader: int
+    seat: int
+    symbol: int
+
+
 class ChoicesRevealed(msgspec.Struct, kw_only=True, tag='ChoicesRevealed', tag_field="type"):
     chosen: tuple[int, int]
 
@@ -168,7 +176,7 @@ class DeclareRecruitment(msgspec.Struct, kw_only=True, tag='DeclareRecruitment',
 
 
 class DeclineLeaderOffer(msgspec.Struct, kw_only=True, tag='DeclineLeaderOffer', tag_field="type", forbid_unknown_fields=True):
-    "Maecenas, Rome or Ramesses: take nothing."
+    "Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card\n    (`ChangeSymbol`): keep its symbol."
     seat: int
 
 
@@ -431,10 +439,12 @@ class StartPlayerChosen(msgspec.Struct, kw_only=True, tag='StartPlayerChosen', t
 
 
 class SymbolChanged(msgspec.Struct, kw_only=True, tag='SymbolChanged', tag_field="type"):
+    "Euclid or Ptolemy changed a card's science symbol, for good: the change follows the\n    card (an Agora exchange moves it with its changed symbol)."
     card: int
     leader: int
     new: int
     old: int
+    owed: bool = False
     seat: int
 
 
@@ -472,7 +482,7 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
     wonders: list[int]
 
 
-Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | Resign
+Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | ChangeSymbol | Resign
 
 
 Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited

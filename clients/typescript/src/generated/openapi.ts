@@ -3903,6 +3903,20 @@ export interface components {
             /** @enum {unknown} */
             type: "CardsOffered";
         };
+        /**
+         * ChangeSymbol
+         * @description Owed after a science card joined one's city otherwise than by a plain construction
+         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         */
+        "duel_agora_leaders.ChangeSymbol": {
+            card: number;
+            leader: number;
+            seat: number;
+            symbol: number;
+            /** @enum {unknown} */
+            type: "ChangeSymbol";
+        };
         /** ChoicesRevealed */
         "duel_agora_leaders.ChoicesRevealed": {
             chosen: [
@@ -3952,7 +3966,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"] | components["schemas"]["duel_agora_leaders.Resign"];
+        "duel_agora_leaders.Command": components["schemas"]["duel_agora_leaders.PickWonder"] | components["schemas"]["duel_agora_leaders.ConstructBuilding"] | components["schemas"]["duel_agora_leaders.DiscardCard"] | components["schemas"]["duel_agora_leaders.ConstructWonder"] | components["schemas"]["duel_agora_leaders.ChooseProgressToken"] | components["schemas"]["duel_agora_leaders.DestroyCard"] | components["schemas"]["duel_agora_leaders.ConstructFromDiscard"] | components["schemas"]["duel_agora_leaders.TakeLibraryToken"] | components["schemas"]["duel_agora_leaders.ChooseStartPlayer"] | components["schemas"]["duel_agora_leaders.RecruitSenator"] | components["schemas"]["duel_agora_leaders.PrepareConspiracy"] | components["schemas"]["duel_agora_leaders.TriggerConspiracy"] | components["schemas"]["duel_agora_leaders.PlaceInfluence"] | components["schemas"]["duel_agora_leaders.MoveInfluence"] | components["schemas"]["duel_agora_leaders.RemoveInfluence"] | components["schemas"]["duel_agora_leaders.Conspire"] | components["schemas"]["duel_agora_leaders.KeepConspiracy"] | components["schemas"]["duel_agora_leaders.Decline"] | components["schemas"]["duel_agora_leaders.DiscardFromStructure"] | components["schemas"]["duel_agora_leaders.TakeWonder"] | components["schemas"]["duel_agora_leaders.ObscureToken"] | components["schemas"]["duel_agora_leaders.BuildFromLastRow"] | components["schemas"]["duel_agora_leaders.BuildRemovedCard"] | components["schemas"]["duel_agora_leaders.TakeAsideToken"] | components["schemas"]["duel_agora_leaders.TakeCard"] | components["schemas"]["duel_agora_leaders.ExchangeCards"] | components["schemas"]["duel_agora_leaders.MoveDecree"] | components["schemas"]["duel_agora_leaders.SabotageWonder"] | components["schemas"]["duel_agora_leaders.PickLeader"] | components["schemas"]["duel_agora_leaders.ChooseLeader"] | components["schemas"]["duel_agora_leaders.DeclareRecruitment"] | components["schemas"]["duel_agora_leaders.RecruitFree"] | components["schemas"]["duel_agora_leaders.BuildOffered"] | components["schemas"]["duel_agora_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_agora_leaders.BuryLeader"] | components["schemas"]["duel_agora_leaders.ConstructWithLeader"] | components["schemas"]["duel_agora_leaders.PutUnderPythagoras"] | components["schemas"]["duel_agora_leaders.ChangeSymbol"] | components["schemas"]["duel_agora_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_agora_leaders.ConflictPawnMoved": {
             position: number;
@@ -4093,7 +4107,8 @@ export interface components {
         };
         /**
          * DeclineLeaderOffer
-         * @description Maecenas, Rome or Ramesses: take nothing.
+         * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
+         *         (`ChangeSymbol`): keep its symbol.
          */
         "duel_agora_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -4560,12 +4575,18 @@ export interface components {
             /** @enum {unknown} */
             type: "StructureCardDiscarded";
         };
-        /** SymbolChanged */
+        /**
+         * SymbolChanged
+         * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
+         *         card (an Agora exchange moves it with its changed symbol).
+         */
         "duel_agora_leaders.SymbolChanged": {
             card: number;
             leader: number;
             new: number;
             old: number;
+            /** @default false */
+            owed?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
@@ -4799,6 +4820,20 @@ export interface components {
             /** @enum {unknown} */
             type: "CardsOffered";
         };
+        /**
+         * ChangeSymbol
+         * @description Owed after a science card joined one's city otherwise than by a plain construction
+         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         */
+        "duel_leaders.ChangeSymbol": {
+            card: number;
+            leader: number;
+            seat: number;
+            symbol: number;
+            /** @enum {unknown} */
+            type: "ChangeSymbol";
+        };
         /** ChoicesRevealed */
         "duel_leaders.ChoicesRevealed": {
             chosen: [
@@ -4848,7 +4883,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CoinsLost";
         };
-        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"] | components["schemas"]["duel_leaders.Resign"];
+        "duel_leaders.Command": components["schemas"]["duel_leaders.PickWonder"] | components["schemas"]["duel_leaders.ConstructBuilding"] | components["schemas"]["duel_leaders.DiscardCard"] | components["schemas"]["duel_leaders.ConstructWonder"] | components["schemas"]["duel_leaders.ChooseProgressToken"] | components["schemas"]["duel_leaders.DestroyCard"] | components["schemas"]["duel_leaders.ConstructFromDiscard"] | components["schemas"]["duel_leaders.TakeLibraryToken"] | components["schemas"]["duel_leaders.ChooseStartPlayer"] | components["schemas"]["duel_leaders.PickLeader"] | components["schemas"]["duel_leaders.ChooseLeader"] | components["schemas"]["duel_leaders.DeclareRecruitment"] | components["schemas"]["duel_leaders.RecruitFree"] | components["schemas"]["duel_leaders.BuildOffered"] | components["schemas"]["duel_leaders.DeclineLeaderOffer"] | components["schemas"]["duel_leaders.BuryLeader"] | components["schemas"]["duel_leaders.ConstructWithLeader"] | components["schemas"]["duel_leaders.PutUnderPythagoras"] | components["schemas"]["duel_leaders.ChangeSymbol"] | components["schemas"]["duel_leaders.Resign"];
         /** ConflictPawnMoved */
         "duel_leaders.ConflictPawnMoved": {
             position: number;
@@ -4925,7 +4960,8 @@ export interface components {
         };
         /**
          * DeclineLeaderOffer
-         * @description Maecenas, Rome or Ramesses: take nothing.
+         * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
+         *         (`ChangeSymbol`): keep its symbol.
          */
         "duel_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -5280,12 +5316,18 @@ export interface components {
             /** @enum {unknown} */
             type: "StartPlayerChosen";
         };
-        /** SymbolChanged */
+        /**
+         * SymbolChanged
+         * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
+         *         card (an Agora exchange moves it with its changed symbol).
+         */
         "duel_leaders.SymbolChanged": {
             card: number;
             leader: number;
             new: number;
             old: number;
+            /** @default false */
+            owed?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
