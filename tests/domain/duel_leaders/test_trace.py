@@ -41,3 +41,51 @@ def test_costs_that_are_not_the_games_disagree() -> None:
     result = replay_leaders_trace(wrong)
     assert not result.agreed
     assert result.disagreements[0].field == "setup.leaders.costs"
+
+
+FAVOURED = ("euclid", "solomon", "croesus", "ptolemy")
+
+
+def _biased_game(game: Any, seed: int) -> PlayedGame:
+    """A game whose first drafted leaders are Euclid, Solomon, Croesus and Ptolemy, played
+    at random but recruiting them and taking every symbol change offered."""
+    from domain.duel_leaders import commands as lcmd
+    from domain.duel_leaders.catalog import BY_KEY
+    from domain.duel_leaders.setup import leaders_of, with_leaders
+    from domain.kernel import fold
+
+    favoured = tuple(BY_KEY[k] for k in FAVOURED)
+    rng = random.Random(seed)
+    deal = game.deal(rng)
+    deal = with_leaders(deal, (*favoured, *(x for x in leaders_of(deal) if x not in favoured)))
+    opening = game.start(2, {}, rng, deal)
+    state = fold(game, opening)
+    steps: list[tuple[Any, list[Any]]] = []
+    while not game.is_over(state):
+        moves = game.legal_moves(state, rng.choice(game.acting_seats(state)))
+        preferred = ([m for m in moves if type(m) is lcmd.ChangeSymbol]
+                     or [m for m in moves if type(m) is lcmd.ChooseLeader
+                         and m.leader in favoured]
+                     or [m for m in moves if type(m) is lcmd.DeclareRecruitment and m.recruit])
+        command = rng.choice(preferred or moves)
+        events, state = game.step(state, command)
+        steps.append((command, events))
+    return PlayedGame(kind="duel", expansions=game.rules.expansions, seats=2, options={},
+                      seed=f"biased/{seed}", opening=opening, steps=steps)
+
+
+def test_euclid_and_ptolemy_changes_owed_after_a_free_build_round_trip() -> None:
+    """`change_symbol` moves (Euclid or Ptolemy on a card built through the Mausoleum,
+    Solomon, Croesus or an Agora conspiracy) are written, read back and agree, with each
+    seat's `changed_symbols`."""
+    for expansions in (("leaders",), ("agora", "leaders")):
+        game: Any = get_game("duel", expansions)
+        for seed in range(200):
+            record = write_leaders_trace(game, _biased_game(game, seed))
+            if any(m["move"]["kind"] == "change_symbol" for m in record["moves"]):
+                break
+        else:
+            raise AssertionError(f"no change_symbol in 200 games with {expansions}")
+        assert any(m["state"]["changed_symbols"] != [[], []] for m in record["moves"])
+        result = replay_leaders_trace(record)
+        assert result.agreed and result.moves == len(record["moves"]), result.disagreements
