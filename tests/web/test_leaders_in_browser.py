@@ -93,8 +93,12 @@ async def test_two_browsers_play_a_duel_leaders_game(
     recruited = await leader_cards(brutus, ".city .city-leaders")
     assert recruited and all(fr["leaders"][i]["name"] in text for i, text in recruited)
 
+    shot_taken = False
+
     async def board_shot(tab: Tab, count: int) -> None:
-        if count == 12 and tab is ada:
+        nonlocal shot_taken
+        if count >= 12 and not shot_taken and await ada.page.locator(".structure .card").count():
+            shot_taken = True
             await ada.shot("15-duel-leaders-board")
 
     clicks += await play_until_over([ada, brutus], rng, 150, on_click=board_shot)

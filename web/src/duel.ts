@@ -244,7 +244,11 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
     case "BuryLeader": return { group: t("leaders"), label: `${leaderName(catalog, move.leader)} → ${t("buried")}` };
     case "BuildOffered": return { group: t("leaders"), label: `${t("build")} ${cardName(catalog, move.card)} (${t("freeCost")})` };
     case "DeclineLeaderOffer": return { group: t("leaders"), label: "—" };
-    case "ConstructWithLeader": return { group: slotCard(move.slot), label: `${t("build")} · ${leaderName(catalog, move.leader)}${price(move)}` };
+    case "ConstructWithLeader": {
+      // the science symbol the card takes (Euclid: Law; Ptolemy: one of one's own)
+      const symbol = ["armillary sphere", "wheel", "sundial", "mortar and pestle", "plumb line", "quill", "scales"][move.symbol] ?? `#${move.symbol}`;
+      return { group: slotCard(move.slot), label: `${t("build")} · ${leaderName(catalog, move.leader)} (${symbol})${price(move)}` };
+    }
     case "PutUnderPythagoras": return { group: slotCard(move.slot), label: `→ ${leaderName(catalog, catalog.leaders?.findIndex((l: Json) => l.key === "pythagoras"))}` };
     default: {
       const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat")

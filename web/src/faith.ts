@@ -138,6 +138,7 @@ export function faithPanel(ctx: BoardContext): HTMLElement | null {
       h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`),
       h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]: [number, number]) =>
         h("span", { class: "god-chip" }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+  panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
   const wonders = faithWonders(ctx);
   if (wonders) panel.append(wonders);
   return panel;

@@ -75,8 +75,8 @@ function leadersPanel(ctx: BoardContext): HTMLElement | null {
     const verb = ({ recruit: t("recruit"), stage: t("stage"), discard: t("discardAction") } as Record<string, string>)[action] ?? action;
     panel.append(h("p", { class: "leader-choice" }, `✔ ${verb}: ${leaderName(catalog, id)}`));
   }
-  panel.append(h("p", { class: "muted" }, view.cities.map((c: Json) =>
-    `${c.seat === null || c.seat === undefined ? "—" : ctx.seatNames[c.seat]}: ${x.hand_sizes?.[c.city] ?? 0}`).join(" · ") + ` (${t("handSize")})`));
+  panel.append(h("p", { class: "muted" }, `${t("leaderHand")}: ` + view.cities.map((c: Json) =>
+    `${c.seat === null || c.seat === undefined ? "—" : ctx.seatNames[c.seat]} ${x.hand_sizes?.[c.city] ?? 0}`).join(" · ")));
   return panel;
 }
 

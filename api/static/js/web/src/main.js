@@ -173,11 +173,11 @@ class Clocks {
                 const classes = ["clock", "server"];
                 if (c.running)
                     classes.push("running");
-                if (left <= 30)
+                if (left <= 30 && !c.bot)
                     classes.push("low");
                 if (c.bot)
                     classes.push("bot");
-                return h("span", { class: classes.join(" "), "data-seat": c.seat, "data-remaining": Math.max(0, Math.floor(left)) }, `${seatNames[c.seat] ?? `#${c.seat}`} ${mmss(left)}`, c.bot ? h("span", { class: "badge bot-badge", title: t("botPlays") }, `🤖 ${t("botPlays")}`) : "", c.timeouts_in_a_row > 0 && !c.bot ? h("span", { class: "timeouts" }, ` ⚠ ${c.timeouts_in_a_row}× ${t("timeout")}`) : "");
+                return h("span", { class: classes.join(" "), "data-seat": c.seat, "data-remaining": Math.max(0, Math.floor(left)) }, `${seatNames[c.seat] ?? `#${c.seat}`} ${mmss(left)}`, c.bot ? h("span", { class: "badge bot-badge", title: t("botPlays") }, t("botPlays")) : "", c.timeouts_in_a_row > 0 && !c.bot ? h("span", { class: "timeouts" }, ` ⚠ ${c.timeouts_in_a_row}× ${t("timeout")}`) : "");
             });
         }
         return seatNames.map((n, i) => {

@@ -59,7 +59,7 @@ function leadersPanel(ctx) {
         const verb = { recruit: t("recruit"), stage: t("stage"), discard: t("discardAction") }[action] ?? action;
         panel.append(h("p", { class: "leader-choice" }, `✔ ${verb}: ${leaderName(catalog, id)}`));
     }
-    panel.append(h("p", { class: "muted" }, view.cities.map((c) => `${c.seat === null || c.seat === undefined ? "—" : ctx.seatNames[c.seat]}: ${x.hand_sizes?.[c.city] ?? 0}`).join(" · ") + ` (${t("handSize")})`));
+    panel.append(h("p", { class: "muted" }, `${t("leaderHand")}: ` + view.cities.map((c) => `${c.seat === null || c.seat === undefined ? "—" : ctx.seatNames[c.seat]} ${x.hand_sizes?.[c.city] ?? 0}`).join(" · ")));
     return panel;
 }
 function render(ctx) {
