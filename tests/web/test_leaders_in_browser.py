@@ -175,3 +175,52 @@ async def test_one_browser_plays_seven_wonders_leaders_against_two_bots(
     assert ada.errors == []
     await ada.close()
     await lobby.close()
+
+
+async def play_until(tabs: list[Tab], rng: random.Random, done: Any, budget: int = 200) -> None:
+    """Click legal moves on `tabs` until `done()` holds (at most `budget` rounds): a
+    leader's recruitment where the page offers it, else a random one."""
+    for _ in range(budget):
+        if await done():
+            return
+        moved = [await click_move_labelled(tab, "Recruit") or await tab.click_random_move(rng)
+                 for tab in tabs]
+        if not any(moved):
+            await tabs[0].page.wait_for_timeout(30)
+    raise AssertionError("the page never reached the expected screen")
+
+
+async def test_expansions_combined_show_each_panel(browser: Any, web_api: ApiProcess) -> None:
+    """Expansions as their rulebooks combine them: Duel with Agora and Leaders shows the
+    Senate and the leaders; 7 Wonders with Leaders and Faith shows the leaders (Faith's view
+    wraps Leaders') and the gods, each city with its recruited leaders and its gods."""
+    rng = random.Random(46)
+    lobby, links, _ = await create_in_lobby(browser, web_api.url, "duel", ("agora", "leaders"))
+    tabs = [await Tab.open(browser, link) for link in links]
+    page = tabs[0].page
+
+    async def duel_in_age_one() -> bool:
+        return (await tabs[0].phase() == "play" and await page.locator(".senate").count() > 0
+                and await page.locator(".city .city-leaders .leader").count() > 0)
+
+    await play_until(tabs, rng, duel_in_age_one)
+    assert await page.locator("#leaders .leader-table tbody tr").count() == 2
+    for tab in (*tabs, lobby):
+        assert tab.errors == []
+        await tab.close()
+
+    lobby, links, _ = await create_in_lobby(
+        browser, web_api.url, "7wonders", ("leaders", "faith"), bots=(None, "greedy", "greedy"))
+    ada = await Tab.open(browser, links[0])
+    await ada.page.wait_for_selector("#leaders .leader")
+
+    async def both_in_play() -> bool:
+        return (await ada.phase() == "play"
+                and await ada.page.locator(".sw-city.mine .city-leaders .leader").count() > 0
+                and await ada.page.locator("#faith .gods-kept .god").count() > 0)
+
+    await play_until([ada], rng, both_in_play, budget=400)
+    assert await ada.page.locator(".sw-city .city-gods").count() == 3
+    assert ada.errors == []
+    await ada.close()
+    await lobby.close()
