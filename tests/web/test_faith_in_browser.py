@@ -24,7 +24,10 @@ async def test_one_browser_plays_faith_against_two_bots(
     async with httpx.AsyncClient(base_url=web_api.url, timeout=10) as http:
         cat = (await http.get("/kinds/7wonders/catalog",
                               params={"expansions": "faith", "lang": "en"})).json()["catalog"]
+        cat_fr = (await http.get("/kinds/7wonders/catalog",
+                                 params={"expansions": "faith", "lang": "fr"})).json()["catalog"]
     ada = await Tab.open(browser, links[0])
+    viewer = await Tab.open(browser, spectate.replace("lang=en", "lang=fr"))
     await ada.wait_version(1)
 
     # The prayer: three gods to pick from, each with its Age I cost and power.
@@ -78,7 +81,15 @@ async def test_one_browser_plays_faith_against_two_bots(
                 ".sw-city.mine .invoked-god").count():
             shot_taken = True
             await ada.shot("20-faith-god-invoked")
+            # a French spectator names the gods invoked in French (the catalog's name_fr)
+            await viewer.wait_version(await ada.version())
+            chips = await viewer.page.eval_on_selector_all(
+                "#faith .gods-table .god-chip[data-god]",
+                "els => els.map(e => [Number(e.dataset.god), e.textContent])")
+            assert chips and all(text.startswith(cat_fr["gods"][g]["name_fr"] + " (Âge")
+                                 for g, text in chips), chips
     assert invoked_with is not None, "no god could be invoked with a card all game"
+    assert shot_taken, "the god invoked never showed in the reader's city"
     async with httpx.AsyncClient(base_url=web_api.url, timeout=10) as http:
         game = (await http.get(f"/games/{game_id}")).json()
         events: list[Any] = []
@@ -97,7 +108,6 @@ async def test_one_browser_plays_faith_against_two_bots(
     await sheet.wait_for()
     assert await sheet.locator("tbody tr").count() == len(cat["score_categories"])
     await ada.shot("21-faith-score-sheet")
-    viewer = await Tab.open(browser, spectate)
     await viewer.wait_version(game["version"])
     assert await viewer.page.locator("#faith .gods-table tr").count() == 3
     for tab in (ada, viewer, lobby):

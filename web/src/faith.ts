@@ -137,7 +137,7 @@ export function faithPanel(ctx: BoardContext): HTMLElement | null {
       h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`),
       h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`),
       h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]: [number, number]) =>
-        h("span", { class: "god-chip" }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+        h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
   panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
   const wonders = faithWonders(ctx);
   if (wonders) panel.append(wonders);

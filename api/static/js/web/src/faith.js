@@ -120,7 +120,7 @@ export function faithPanel(ctx) {
         const use = Array.isArray(c) ? c[1] : c.use;
         panel.append(h("p", { class: "my-god-choice" }, `✔ ${use === "invoke" ? t("invoke") : t("sellGod")} ${godName(catalog, god)}`));
     }
-    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip" }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
     panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
     const wonders = faithWonders(ctx);
     if (wonders)
