@@ -88,3 +88,43 @@ async def play_until_over(
             moved = True
         if not moved:
             await asyncio.sleep(0.03)
+
+
+async def create_in_lobby(
+    browser: Any, base_url: str, kind: str, expansions: tuple[str, ...] = (),
+    bots: tuple[str | None, ...] = (None, None), lang: str = "en", clock: bool = False,
+) -> tuple[Tab, list[str], str]:
+    """Create a game through the lobby form: the lobby tab, the seat links (human seats
+    only) and the spectator link. `bots`: per seat, a bot level or None for a human."""
+    lobby = await Tab.open(browser, f"{base_url}/#lang={lang}")
+    await lobby.page.wait_for_selector("#create")
+    await lobby.page.select_option("#kind", kind)
+    if len(bots) != 2 or kind != "duel":
+        await lobby.page.fill("#seat-count", str(len(bots)))
+        await lobby.page.dispatch_event("#seat-count", "input")
+    for name in expansions:
+        await lobby.page.check(f"input.expansion[value={name}]")
+    for row, bot in enumerate(bots):
+        if bot is not None:
+            await lobby.page.locator(".seat-type").nth(row).select_option(bot)
+    if clock:
+        await lobby.page.check("#clock-on")
+    await lobby.page.click("#create")
+    await lobby.page.wait_for_selector(".seat-link")
+    links = await lobby.page.eval_on_selector_all(".seat-link", "els => els.map(e => e.href)")
+    spectate = await lobby.page.get_attribute(".spectate-link", "href") or ""
+    return lobby, links, spectate
+
+
+async def click_move_labelled(tab: Tab, prefix: str) -> str | None:
+    """Click the first legal move whose label starts with `prefix`, if the page shows one."""
+    buttons = tab.page.locator("#moves button.move")
+    for i in range(await buttons.count()):
+        try:
+            text = await buttons.nth(i).text_content(timeout=500) or ""
+            if text.startswith(prefix):
+                await buttons.nth(i).click(timeout=1000)
+                return text
+        except Exception:  # redrawn by an update: the caller tries again
+            return None
+    return None

@@ -13,12 +13,18 @@ export interface BoardContext {
   play: (move: Json) => void;
   focus: string | null;
   setFocus: (key: string | null) => void;
+  /** A choice a board's panel makes that narrows the moves shown (Faith: which god, and
+   * how, goes with the next card); null: the board's default. */
+  choice?: string | null;
+  setChoice?: (choice: string | null) => void;
 }
 
 export interface Board {
   render(ctx: BoardContext): HTMLElement;
   /** Label of one legal move, and the key of what it acts on (a slot, a card) for grouping. */
   describe(move: Json, ctx: BoardContext): { group: string; label: string };
+  /** Whether a legal move is shown under the board's current `choice` (all when absent). */
+  shows?(move: Json, ctx: BoardContext): boolean;
 }
 
 export const COLOUR_CSS: Record<string, string> = {
@@ -89,7 +95,10 @@ export function movesPanel(board: Board, ctx: BoardContext): HTMLElement {
   }
   panel.append(h("h2", {}, t("yourMoves")));
   const groups = new Map<string, HTMLElement[]>();
+  const shown = board.shows ? ctx.moves.filter((m) => board.shows!(m, ctx)) : ctx.moves;
+  const listed = shown.length ? shown : ctx.moves;
   ctx.moves.forEach((move, index) => {
+    if (!listed.includes(move)) return;
     const { group, label } = board.describe(move, ctx);
     const button = h("button", { class: "move", "data-index": index, "data-type": move.type, onclick: () => ctx.play(move) }, label);
     if (!groups.has(group)) groups.set(group, []);

@@ -18,6 +18,55 @@ function tokenName(catalog: Json, id: number): string {
   return id < 0 ? t("hidden") : nameOf(catalog.tokens[id]);
 }
 
+function leaderName(catalog: Json, id: number): string {
+  return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
+}
+
+/** A Duel leader as a card: its name in the reader's language, its coin cost in this game
+ * (the view's `costs`, which a game's `leader_costs` option may change) and its effect. */
+function leaderCard(ctx: BoardContext, id: number, extra = ""): HTMLElement {
+  const { catalog } = ctx;
+  if (id < 0) return h("span", { class: "wonder-card leader hidden-leader" }, t("hidden"));
+  const entry = catalog.leaders?.[id];
+  const cost = ctx.view.leaders?.costs?.[id] ?? entry?.cost;
+  return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, title: entry?.effect ?? "" },
+    leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${cost}¢`));
+}
+
+/** Duel Leaders: the draft offer, the recruitment step, each seat's leaders (hand, this
+ * step's choice and declaration, recruited, under a wonder) with their costs. */
+function leadersPanel(ctx: BoardContext): HTMLElement | null {
+  const x = ctx.view.leaders;
+  if (!x) return null;
+  const panel = h("section", { class: "panel duel-leaders", id: "leaders" }, h("h2", {}, t("leaders")));
+  if (x.draft_offer.length) {
+    panel.append(h("div", { class: "leader-offer" }, h("h3", {}, t("leaderDraft")), ...x.draft_offer.map((id: number) => leaderCard(ctx, id, "offered"))));
+  }
+  if (x.step === "choose_leader" || x.step === "declare_recruitment") {
+    panel.append(h("p", { class: "recruit-step", id: "recruit-step" }, `${t("recruitment")} (${t("age")} ${x.age}): `,
+      x.step === "choose_leader" ? t("chooseLeader") : t("declare")));
+  }
+  const rows = x.seats.map((s: Json) => {
+    const chosen = s.chosen === null || s.chosen === undefined ? "—" : s.chosen < 0 ? t("chosenHidden") : leaderCard(ctx, s.chosen, "chosen");
+    const declared = s.declared === null || s.declared === undefined ? "" : s.declared < 0 ? ` · ${t("chosenHidden")}` : s.declared ? ` → ${t("recruit")}` : ` → ${t("discardAction")}`;
+    return h("tr", { "data-seat": s.seat },
+      h("th", {}, seatLabel(ctx, s.seat)),
+      h("td", { class: "leader-hand" }, ...s.hand.map((id: number) => leaderCard(ctx, id))),
+      h("td", { class: "leader-chosen" }, chosen, declared),
+      h("td", { class: "leader-recruited" }, ...s.recruited.map((id: number) => leaderCard(ctx, id, "recruited")),
+        ...s.buried.map((id: number) => h("span", { title: t("buried") }, leaderCard(ctx, id, "buried")))));
+  });
+  panel.append(h("table", { class: "leader-table" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("leaderHand")), h("th", {}, t("recruitment")), h("th", {}, t("recruited")))),
+    h("tbody", {}, ...rows)));
+  const extra: (HTMLElement | string)[] = [];
+  if (x.drawn?.length) extra.push(h("div", {}, "Maecenas: ", ...x.drawn.map((id: number) => leaderCard(ctx, id))));
+  if (x.offered?.length) extra.push(h("div", {}, ...x.offered.map((id: number) => cardChip(ctx.catalog, id))));
+  extra.push(h("p", { class: "muted" }, `${x.aside} ${t("setAside")}`));
+  panel.append(...extra);
+  return panel;
+}
+
 function structure(ctx: BoardContext): HTMLElement {
   const { view, catalog } = ctx;
   const slots: Json[] = view.structure;
@@ -93,7 +142,16 @@ function city(ctx: BoardContext, p: Json): HTMLElement {
     h("h3", {}, t("wonders")),
     h("ul", { class: "wonders" }, ...p.wonders.map((w: number) =>
       h("li", { class: p.built_wonders.includes(w) ? "built" : "" }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w)))),
-    p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))) : null);
+    p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))) : null,
+    cityLeaders(ctx, p.seat));
+}
+
+function cityLeaders(ctx: BoardContext, seat: number): HTMLElement | null {
+  const s = ctx.view.leaders?.seats?.[seat];
+  if (!s || !(s.recruited.length || s.buried.length)) return null;
+  return h("div", { class: "leaders city-leaders" }, h("h3", {}, t("leaders")),
+    ...s.recruited.map((id: number) => leaderCard(ctx, id, "recruited")),
+    ...s.buried.map((id: number) => leaderCard(ctx, id, "buried")));
 }
 
 function senate(ctx: BoardContext): HTMLElement | null {
@@ -139,6 +197,8 @@ function render(ctx: BoardContext): HTMLElement {
     root.append(h("section", { class: "panel" }, h("h2", {}, "Great Library"),
       ...view.library_draw.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))));
   }
+  const leaders = leadersPanel(ctx);
+  if (leaders) root.append(leaders);
   if (view.pending.length) root.append(h("p", { class: "pending" }, `${t("owed")}: ${view.pending.join(", ")}`));
   const cities = view.players.map((p: Json) => city(ctx, p));
   const standing = view.structure.some((slot: Json) => !slot.taken);
@@ -157,6 +217,7 @@ function render(ctx: BoardContext): HTMLElement {
 function describe(move: Json, ctx: BoardContext): { group: string; label: string } {
   const { catalog, view } = ctx;
   const price = (m: Json) => (m.coins ? ` — ${m.coins} ${t("coins")}` : "");
+  const leaderLabel = (id: number) => `${leaderName(catalog, id)} — ${view.leaders?.costs?.[id] ?? "?"} ${t("coins")}`;
   const slotCard = (slot: number) => {
     const s = view.structure.find((x: Json) => x.slot === slot);
     return s ? cardName(catalog, s.card) : `#${slot}`;
@@ -171,6 +232,24 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
     case "DestroyCard": return { group: move.type, label: cardName(catalog, move.card) };
     case "ConstructFromDiscard": return { group: t("discard"), label: cardName(catalog, move.card) };
     case "ChooseStartPlayer": return { group: move.type, label: seatLabel(ctx, move.starts) };
+    case "PickLeader": return { group: t("leaderDraft"), label: leaderLabel(move.leader) };
+    case "ChooseLeader": return { group: t("recruitment"), label: leaderLabel(move.leader) };
+    case "DeclareRecruitment": {
+      const chosen = ctx.mySeat !== null ? view.leaders?.seats?.[ctx.mySeat]?.chosen : null;
+      const name = typeof chosen === "number" && chosen >= 0 ? leaderName(catalog, chosen) : "";
+      const cost = typeof chosen === "number" && chosen >= 0 ? view.leaders.costs[chosen] : 0;
+      return { group: t("recruitment"), label: move.recruit ? `${t("recruit")} ${name} — ${cost} ${t("coins")}` : `${t("discardAction")} ${name} (+2 ${t("coins")})` };
+    }
+    case "RecruitFree": return { group: t("leaders"), label: `${t("recruit")} ${leaderName(catalog, move.leader)} (${t("freeCost")})` };
+    case "BuryLeader": return { group: t("leaders"), label: `${leaderName(catalog, move.leader)} → ${t("buried")}` };
+    case "BuildOffered": return { group: t("leaders"), label: `${t("build")} ${cardName(catalog, move.card)} (${t("freeCost")})` };
+    case "DeclineLeaderOffer": return { group: t("leaders"), label: "—" };
+    case "ConstructWithLeader": {
+      // the science symbol the card takes (Euclid: Law; Ptolemy: one of one's own)
+      const symbol = ["armillary sphere", "wheel", "sundial", "mortar and pestle", "plumb line", "quill", "scales"][move.symbol] ?? `#${move.symbol}`;
+      return { group: slotCard(move.slot), label: `${t("build")} · ${leaderName(catalog, move.leader)} (${symbol})${price(move)}` };
+    }
+    case "PutUnderPythagoras": return { group: slotCard(move.slot), label: `→ ${leaderName(catalog, catalog.leaders?.findIndex((l: Json) => l.key === "pythagoras"))}` };
     default: {
       const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat")
         .map(([k, v]) => k === "card" ? cardName(catalog, v as number) : k === "slot" ? slotCard(v as number)

@@ -13,10 +13,17 @@ export class ApiError extends Error {
 
 export interface SeatSpec { name?: string; bot?: string }
 
+/** One seat's clock as the service sends it (a game created with the `clock` option). */
+export interface SeatClock {
+  seat: number; remaining_seconds: number; running: boolean; deadline: string | null;
+  timeouts_in_a_row: number; bot: boolean;
+}
+
 export interface GameSummary {
   game_id: string; kind: string; expansions: string[]; options: Json;
   seats: { seat: number; name: string }[];
   version: number; over: boolean; summary: Json; created_at: string;
+  clocks?: SeatClock[] | null; clocks_as_of?: string | null;
 }
 
 const client = new PolisClient(location.origin);
@@ -54,7 +61,8 @@ export const api = {
 
 export interface FollowHandlers {
   onHello(msg: Json): void;
-  onView(version: number, view: Json, events: Json[]): void;
+  /** `clocks`: the seats' clocks sent with this view (undefined when the message has none). */
+  onView(version: number, view: Json, events: Json[], clocks?: SeatClock[] | null): void;
   onRejected(error: Json): void;
   onClosed(reason: string): void;
 }
@@ -76,8 +84,8 @@ export class Follower {
   private receive(msg: Json): void {
     switch (msg.type) {
       case "hello": this.handlers.onHello(msg); break;
-      case "snapshot": this.handlers.onView(msg.version, msg.view, []); break;
-      case "update": this.handlers.onView(msg.version, msg.view, msg.events); break;
+      case "snapshot": this.handlers.onView(msg.version, msg.view, [], msg.clocks); break;
+      case "update": this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks); break;
       case "error":
         if (msg.request_id !== null && msg.request_id !== undefined) break;  // a command's
         if (FATAL.has(msg.error?.code)) {  // the server closes: following again cannot help

@@ -64,7 +64,11 @@ export function movesPanel(board, ctx) {
     }
     panel.append(h("h2", {}, t("yourMoves")));
     const groups = new Map();
+    const shown = board.shows ? ctx.moves.filter((m) => board.shows(m, ctx)) : ctx.moves;
+    const listed = shown.length ? shown : ctx.moves;
     ctx.moves.forEach((move, index) => {
+        if (!listed.includes(move))
+            return;
         const { group, label } = board.describe(move, ctx);
         const button = h("button", { class: "move", "data-index": index, "data-type": move.type, onclick: () => ctx.play(move) }, label);
         if (!groups.has(group))

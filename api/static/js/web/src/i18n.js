@@ -61,6 +61,46 @@ const STRINGS = {
     pile: ["Free City pile", "Pioche de la Cité libre", "Stapel der Freien Stadt"],
     leaders: ["Leaders", "Leaders", "Anführer"],
     copy: ["copy", "copier", "kopieren"],
+    timeSpent: ["Time spent (counted by this page)", "Temps passé (compté par cette page)", "Verbrauchte Zeit (von dieser Seite gezählt)"],
+    botPlays: ["played by its bot", "jouée par son bot", "vom Bot gespielt"],
+    timeout: ["timeouts", "dépassements", "Zeitüberschreitungen"],
+    clockOption: ["Clock (time bank per seat)", "Horloge (réserve de temps par place)", "Uhr (Zeitkonto je Platz)"],
+    bank: ["Bank", "Réserve", "Konto"],
+    increment: ["Increment per move", "Ajout par coup", "Zuschlag pro Zug"],
+    onTimeout: ["On timeout", "Temps écoulé", "Bei Zeitablauf"],
+    timeoutBot: ["a bot plays the move", "un bot joue le coup", "ein Bot spielt den Zug"],
+    timeoutForfeit: ["the seat forfeits", "la place perd par forfait", "der Platz verliert kampflos"],
+    cost: ["cost", "coût", "Kosten"],
+    recruited: ["Recruited", "Recrutés", "Angeworben"],
+    leaderHand: ["Leaders in hand", "Leaders en main", "Anführer auf der Hand"],
+    leaderDraft: ["Leaders offered", "Leaders proposés", "Angebotene Anführer"],
+    recruitment: ["Recruitment", "Recrutement", "Anwerbung"],
+    chooseLeader: ["each seat chooses a leader in secret", "chacun choisit un leader en secret", "jeder wählt geheim einen Anführer"],
+    declare: ["recruit it or discard it for 2 coins", "le recruter ou le défausser pour 2 pièces", "anwerben oder für 2 Münzen abwerfen"],
+    recruit: ["Recruit", "Recruter", "Anwerben"],
+    pick: ["Keep", "Garder", "Behalten"],
+    buried: ["under a wonder", "sous une merveille", "unter einem Weltwunder"],
+    setAside: ["set aside", "mis de côté", "beiseitegelegt"],
+    chosenHidden: ["has chosen (hidden)", "a choisi (caché)", "hat gewählt (verdeckt)"],
+    draftRound: ["draft round", "tour de sélection", "Auswahlrunde"],
+    gods: ["Gods", "Dieux", "Götter"],
+    godsHand: ["Gods to pick from (prayer)", "Dieux à choisir (prière)", "Götter zur Wahl (Gebet)"],
+    myGods: ["Your gods this age", "Vos dieux de cet âge", "Deine Götter in diesem Zeitalter"],
+    invoke: ["Invoke", "Invoquer", "Anrufen"],
+    sellGod: ["Discard for coins", "Défausser pour des pièces", "Für Münzen abwerfen"],
+    noGod: ["No god", "Sans dieu", "Ohne Gott"],
+    invoked: ["Gods invoked", "Dieux invoqués", "Angerufene Götter"],
+    mayInvoke: ["may still invoke", "peut encore invoquer", "darf noch anrufen"],
+    faithWonders: ["Faith wonders", "Merveilles de Faith", "Weltwunder von Faith"],
+    withGod: ["with the god", "avec le dieu", "mit dem Gott"],
+    godChoice: ["God chosen for this turn", "Dieu choisi pour ce tour", "Gott für diesen Zug"],
+    targets: ["strikes", "frappe", "trifft"],
+    godFirst: ["god first", "dieu d'abord", "Gott zuerst"],
+    ageShort: ["Age", "Âge", "Zeitalter"],
+    power: ["power", "pouvoir", "Macht"],
+    provisional: ["provisional cost", "coût provisoire", "vorläufige Kosten"],
+    inHand: ["in hand", "en main", "auf der Hand"],
+    freeCost: ["free", "gratuit", "kostenlos"],
 };
 const PHASES = {
     setup: ["set-up", "mise en place", "Aufbau"],
@@ -71,6 +111,9 @@ const PHASES = {
     seventh: ["seventh card", "septième carte", "siebte Karte"],
     copy_guild: ["copying a guild", "copie d'une guilde", "Gilde kopieren"],
     over: ["over", "terminée", "beendet"],
+    leader_draft: ["leaders draft", "sélection des leaders", "Anführer-Auswahl"],
+    recruitment: ["recruitment", "recrutement", "Anwerbung"],
+    prayer: ["prayer", "prière", "Gebet"],
 };
 let current = "en";
 export function setLang(lang) {
@@ -89,11 +132,12 @@ export function phaseName(phase) {
     return entry ? entry[LANGS.indexOf(current)] : phase.replace(/_/g, " ");
 }
 /** The name of a catalog entry: the service gives it in the reader's language (or English
- * where no translation is recorded). */
+ * where no translation is recorded); entries the service leaves unnamed but that carry
+ * their names per language (Faith's gods: `name_fr`, `name_en`) are named here. */
 export function nameOf(entry) {
     if (!entry)
         return "?";
-    return entry.name || entry.key || "?";
+    return entry.name || entry[`name_${current}`] || entry.name_en || entry.key || "?";
 }
 /** A word of one of the catalog's vocabularies (resources, colours, score lines, terms). */
 export function label(catalog, section, key) {

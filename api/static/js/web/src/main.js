@@ -69,6 +69,15 @@ async function lobby() {
     const seatsBox = h("div", { id: "seats", class: "seats" });
     const count = h("input", { id: "seat-count", type: "number", min: 2, max: 7, value: 2 });
     const result = h("div", { id: "created" });
+    const clockOn = h("input", { id: "clock-on", type: "checkbox" });
+    const bank = h("input", { id: "clock-bank", type: "number", min: 10, value: 300, step: 10 });
+    const increment = h("input", { id: "clock-increment", type: "number", min: 0, value: 10 });
+    const onTimeout = h("select", { id: "clock-timeout" }, h("option", { value: "bot" }, t("timeoutBot")), h("option", { value: "forfeit" }, t("timeoutForfeit")));
+    const clockBox = h("fieldset", { class: "clock-option" }, h("legend", {}, h("label", {}, clockOn, ` ${t("clockOption")}`)), h("label", {}, `${t("bank")} `, bank, " s"), h("label", {}, `${t("increment")} `, increment, " s"), h("label", {}, `${t("onTimeout")} `, onTimeout));
+    const syncClock = () => { for (const el of [bank, increment, onTimeout])
+        el.disabled = !clockOn.checked; };
+    clockOn.onchange = syncClock;
+    syncClock();
     const seatRow = (i) => h("div", { class: "seat-row" }, h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }), h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
     const refresh = () => {
         const kind = kindSel.value;
@@ -93,8 +102,11 @@ async function lobby() {
             return type === "human" ? { name } : { name, bot: type };
         });
         const expansions = [...expBox.querySelectorAll("input:checked")].map((i) => i.value);
+        const options = clockOn.checked ? { clock: {
+                bank_seconds: Number(bank.value), increment_seconds: Number(increment.value), on_timeout: onTimeout.value
+            } } : {};
         try {
-            const created = await api.createGame(kindSel.value, expansions, seats);
+            const created = await api.createGame(kindSel.value, expansions, seats, options);
             const id = created.game.game_id;
             clear(result).append(h("h2", {}, t("seatLinks")), h("ul", { class: "links" }, ...created.game.seats.map((seat) => {
                 // bots' seats come back without a token: the service plays them
@@ -108,7 +120,7 @@ async function lobby() {
         }
     };
     const recent = h("ul", { class: "recent", id: "recent" });
-    clear(app).append(header(), h("main", { class: "lobby" }, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
+    clear(app).append(header(), h("main", { class: "lobby" }, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
     refresh();
     try {
         const list = await api.games(15);
@@ -119,12 +131,28 @@ async function lobby() {
     }
 }
 // ---------------------------------------------------------------- clocks
-/** Time each seat has spent acting, counted from the updates this page saw. */
+function mmss(seconds) {
+    const s = Math.max(0, Math.floor(seconds));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+/** The seats' clocks: the service's when the game has a clock (each seat's remaining time as
+ * of the last message, counted down here while it runs), else the time each seat has spent
+ * acting, counted by the page from the updates it saw. */
 class Clocks {
     constructor() {
+        this.server = null;
+        this.receivedAt = 0;
         this.spent = new Map();
         this.since = new Map();
     }
+    /** The service's clocks as just received (null or absent: the game has none). */
+    setServer(clocks) {
+        if (clocks === undefined)
+            return;
+        this.server = clocks && clocks.length ? clocks : null;
+        this.receivedAt = Date.now();
+    }
+    get source() { return this.server ? "server" : "page"; }
     update(acting) {
         const now = Date.now();
         for (const [seat, start] of this.since) {
@@ -137,13 +165,25 @@ class Clocks {
             if (!this.since.has(seat))
                 this.since.set(seat, now);
     }
-    text(seat, summary) {
-        const server = summary?.clocks?.[seat];
-        const ms = typeof server === "number" ? server * 1000
-            : typeof server?.remaining === "number" ? server.remaining * 1000
-                : (this.spent.get(seat) ?? 0) + (this.since.has(seat) ? Date.now() - this.since.get(seat) : 0);
-        const s = Math.max(0, Math.floor(ms / 1000));
-        return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    render(seatNames, acting) {
+        const now = Date.now();
+        if (this.server) {
+            return this.server.map((c) => {
+                const left = c.remaining_seconds - (c.running ? (now - this.receivedAt) / 1000 : 0);
+                const classes = ["clock", "server"];
+                if (c.running)
+                    classes.push("running");
+                if (left <= 30 && !c.bot)
+                    classes.push("low");
+                if (c.bot)
+                    classes.push("bot");
+                return h("span", { class: classes.join(" "), "data-seat": c.seat, "data-remaining": Math.max(0, Math.floor(left)) }, `${seatNames[c.seat] ?? `#${c.seat}`} ${mmss(left)}`, c.bot ? h("span", { class: "badge bot-badge", title: t("botPlays") }, t("botPlays")) : "", c.timeouts_in_a_row > 0 && !c.bot ? h("span", { class: "timeouts" }, ` ⚠ ${c.timeouts_in_a_row}× ${t("timeout")}`) : "");
+            });
+        }
+        return seatNames.map((n, i) => {
+            const ms = (this.spent.get(i) ?? 0) + (this.since.has(i) ? now - this.since.get(i) : 0);
+            return h("span", { class: "clock page" + (acting.includes(i) ? " running" : ""), "data-seat": i }, `${n} ${mmss(ms / 1000)}`);
+        });
     }
 }
 // ---------------------------------------------------------------- game screen
@@ -164,8 +204,10 @@ async function gameScreen(gameId, token) {
     let view = null;
     let moves = [];
     let focus = null;
+    let choice = null;
     let status = t("offline");
     const clocks = new Clocks();
+    clocks.setServer(game.clocks);
     const boardEl = h("div", { id: "board" });
     const info = h("div", { class: "info", id: "info" });
     const clockEl = h("div", { class: "clocks", id: "clocks" });
@@ -183,6 +225,7 @@ async function gameScreen(gameId, token) {
             view, catalog, seatNames, mySeat, moves, focus,
             play: (move) => { moves = []; follower.command(move, version); draw(); },
             setFocus: (key) => { focus = key; draw(); },
+            choice, setChoice: (c) => { choice = c; focus = null; draw(); },
         };
         boardEl.className = mySeat === null ? "spectating" : "";
         clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
@@ -191,7 +234,8 @@ async function gameScreen(gameId, token) {
     const drawClocks = () => {
         if (!view)
             return;
-        clear(clockEl).append(h("span", {}, `${t("clock")}:`), ...seatNames.map((n, i) => h("span", { class: "clock" + (view.acting.includes(i) ? " running" : "") }, `${n} ${clocks.text(i, game.summary)}`)));
+        clockEl.dataset.source = clocks.source;
+        clear(clockEl).append(h("span", {}, clocks.source === "server" ? `${t("clock")}:` : `${t("timeSpent")}:`), ...clocks.render(seatNames, view.acting));
     };
     const timer = setInterval(drawClocks, 1000);
     const refreshMoves = async (at) => {
@@ -204,6 +248,11 @@ async function gameScreen(gameId, token) {
             if (reply.version === version) {
                 moves = reply.moves;
                 focus = null;
+                // a panel's choice (Faith's god) stays while some legal move still goes with it
+                const probe = { view, catalog, seatNames, mySeat, moves, focus, choice, play: () => undefined, setFocus: () => undefined };
+                const only = (m) => board.shows(m, probe) && !board.shows(m, { ...probe, choice: null });
+                if (choice !== null && !(board.shows && moves.some(only)))
+                    choice = null;
                 draw();
             }
         }
@@ -214,10 +263,11 @@ async function gameScreen(gameId, token) {
     };
     const follower = new Follower(gameId, token, {
         onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
-        onView: (v, newView) => {
+        onView: (v, newView, _events, serverClocks) => {
             version = v;
             view = newView;
             moves = [];
+            clocks.setServer(serverClocks);
             clocks.update(view.acting);
             draw();
             void refreshMoves(v);

@@ -55,10 +55,10 @@ export class Follower {
                 this.handlers.onHello(msg);
                 break;
             case "snapshot":
-                this.handlers.onView(msg.version, msg.view, []);
+                this.handlers.onView(msg.version, msg.view, [], msg.clocks);
                 break;
             case "update":
-                this.handlers.onView(msg.version, msg.view, msg.events);
+                this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks);
                 break;
             case "error":
                 if (msg.request_id !== null && msg.request_id !== undefined)

@@ -2,6 +2,7 @@
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 import { cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
+import { describeFaith, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
 import { label, nameOf, t } from "./i18n.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
 function cityPanel(ctx, c, relation) {
@@ -18,15 +19,48 @@ function cityPanel(ctx, c, relation) {
     const owner = c.seat === null || c.seat === undefined ? "—" : seatLabel(ctx, c.seat);
     const acting = c.seat !== null && view.acting.includes(c.seat);
     const military = c.tokens.reduce((a, b) => a + b, 0);
-    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))), leaderLine(catalog, view.ext?.recruited?.[c.city]));
+    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))), leaderLine(ctx, c.city), invokedLine(ctx, c.city));
 }
 function leaderName(catalog, id) {
     return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
 }
-function leaderLine(catalog, ids) {
-    if (!ids || !ids.length)
+/** A leader as a card: its name in the reader's language, its coin cost, its effect. */
+function leaderCard(catalog, id, extra = "") {
+    if (id < 0)
+        return h("span", { class: "wonder-card leader hidden-leader" }, t("hidden"));
+    const entry = catalog.leaders?.[id];
+    return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, title: entry?.effect ?? "" }, leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${entry?.cost ?? "?"}¢`));
+}
+/** The leaders a city has recruited (face up beside its board), and the Courtesan token. */
+function leaderLine(ctx, city) {
+    const x = leadersOf(ctx.view);
+    const ids = x?.recruited?.[city] ?? [];
+    if (!x || !ids.length)
         return null;
-    return h("div", { class: "leaders" }, h("h3", {}, t("leaders")), ...ids.map((id) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))));
+    const courtesan = x.courtesan?.[1] === city ? x.courtesan[2] : -1; // (guild's city, leader's city, leader)
+    return h("div", { class: "leaders city-leaders" }, h("h3", {}, t("recruited")), ...ids.map((id) => leaderCard(ctx.catalog, id, "recruited" + (id === courtesan ? " courtesan" : ""))));
+}
+/** The reader's leaders: the draft's hand and keeps, then the hand to recruit from. */
+function leadersPanel(ctx) {
+    const x = leadersOf(ctx.view);
+    if (!x)
+        return null;
+    const { catalog, view } = ctx;
+    const drafting = view.phase === "leader_draft";
+    const panel = h("section", { class: "panel leaders-hand", id: "leaders" }, h("h2", {}, t("leaders"), drafting ? h("span", { class: "relation" }, `${t("draftRound")} ${x.draft_round}`) : ""));
+    if (x.hand?.length) {
+        panel.append(h("h3", {}, drafting ? t("leaderDraft") : t("leaderHand")), h("div", { class: "leader-row" }, ...x.hand.map((id) => leaderCard(catalog, id, x.pick === id ? "chosen" : ""))));
+    }
+    if (x.kept?.length)
+        panel.append(h("p", { class: "kept" }, "✔ ", ...x.kept.map((id) => leaderCard(catalog, id, "kept"))));
+    if (x.choice) {
+        const c = x.choice;
+        const [id, action] = Array.isArray(c) ? c : [c.leader, c.action];
+        const verb = { recruit: t("recruit"), stage: t("stage"), discard: t("discardAction") }[action] ?? action;
+        panel.append(h("p", { class: "leader-choice" }, `✔ ${verb}: ${leaderName(catalog, id)}`));
+    }
+    panel.append(h("p", { class: "muted" }, `${t("leaderHand")}: ` + view.cities.map((c) => `${c.seat === null || c.seat === undefined ? "—" : ctx.seatNames[c.seat]} ${x.hand_sizes?.[c.city] ?? 0}`).join(" · ")));
+    return panel;
 }
 function render(ctx) {
     const { view, catalog } = ctx;
@@ -51,13 +85,17 @@ function render(ctx) {
     };
     root.append(h("div", { class: "table-ring" }, ...ordered.map((c) => cityPanel(ctx, c, relation(c.city)))));
     root.append(h("p", { class: "sw-info" }, `${t("discard")}: ${view.discard_size}` + (view.variant ? ` · ${t("pile")}: ${view.pile_size}` : "")));
-    const ext = view.ext;
-    if (ext?.hand?.length || ext?.kept?.length) {
-        root.append(h("section", { class: "panel leaders-hand" }, h("h2", {}, t("leaders")), ...(ext.hand ?? []).map((id) => h("span", { class: "wonder-card leader" }, leaderName(catalog, id))), ext.kept?.length ? h("p", {}, "✔ ", ext.kept.map((id) => leaderName(catalog, id)).join(", ")) : null));
-    }
+    const faith = faithPanel(ctx);
+    if (faith)
+        root.append(faith);
+    const leaders = leadersPanel(ctx);
+    if (leaders)
+        root.append(leaders);
     if (view.hand.length)
         root.append(hand(ctx));
-    const more = extDetails(catalog, ext, ["hand", "kept", "recruited"]);
+    const known = faithOf(view) ? ["gods_hand", "gods_kept", "gods_kept_count", "gods_allowed", "invoked", "my_god_choice", "god_costs", "inner"]
+        : ["hand", "kept", "recruited", "pick", "choice", "draft_round", "hand_sizes", "courtesan", "box_size"];
+    const more = extDetails(catalog, view.ext, known);
     if (more)
         root.append(more);
     if (view.discard.length) {
@@ -93,7 +131,7 @@ function trade(m, catalog) {
     return parts.length ? ` — ${parts.join(" + ")}` : "";
 }
 function describe(move, ctx) {
-    const { catalog } = ctx;
+    const { catalog, view } = ctx;
     if (move.type === "Play") {
         const action = { build: t("build"), stage: t("stage"), discard: t("discardAction"), free: t("free") }[move.action] ?? move.action;
         const card = catalog.cards[move.card];
@@ -101,6 +139,24 @@ function describe(move, ctx) {
         const city = move.city !== null && move.city !== undefined ? ` [${move.city}]` : "";
         return { group: cardName(catalog, move.card), label: `${action}${own}${trade(move, catalog)}${city}` };
     }
+    const faith = describeFaith(move, ctx, (m) => trade(m, catalog));
+    if (faith !== null) {
+        if (move.type === "KeepGod")
+            return { group: t("gods"), label: faith };
+        const base = describe({ ...move, type: "Play" }, ctx);
+        return { group: base.group, label: `${base.label} + ${faith}` };
+    }
+    if (move.type === "PickLeader")
+        return { group: t("leaderDraft"), label: `${t("pick")} ${leaderName(catalog, move.leader)} (${catalog.leaders?.[move.leader]?.cost ?? "?"}¢)` };
+    if (move.type === "PlayLeader") {
+        const action = { recruit: t("recruit"), stage: t("stage"), discard: t("discardAction") }[move.action] ?? move.action;
+        const cost = move.action === "recruit" ? ` (${catalog.leaders?.[move.leader]?.cost ?? "?"}¢)` : move.action === "discard" ? " (+3¢)" : "";
+        return { group: `${t("leaders")}: ${leaderName(catalog, move.leader)}`, label: `${action}${cost}${trade(move, catalog)}` };
+    }
+    if (move.type === "PlaceCourtesan")
+        return { group: t("leaders"), label: `Courtesan → ${leaderName(catalog, move.leader)} (${seatLabel(ctx, view.cities[move.city]?.seat ?? move.city)})` };
+    if (move.type === "DeclineLeader")
+        return { group: t("leaders"), label: "—" };
     if (move.type === "BuildDiscarded")
         return { group: t("discard"), label: `${t("build")} ${cardName(catalog, move.card)}` };
     if (move.type === "CopyGuild")
@@ -109,4 +165,4 @@ function describe(move, ctx) {
         .map(([k, v]) => (k === "card" ? cardName(catalog, v) : k === "leader" ? leaderName(catalog, v) : `${k} ${JSON.stringify(v)}`));
     return { group: move.type, label: [move.type, ...fields].join(" · ") };
 }
-export const sevenWondersBoard = { render, describe };
+export const sevenWondersBoard = { render, describe, shows: showsUnderGodChoice };
