@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from api.clocks import SeatClockOut
+
 NO_NUL = "^[^\x00]*$"
 """Strings are stored as PostgreSQL text, which cannot hold NUL characters."""
 MAX_INT = 2**53 - 1
@@ -69,6 +71,11 @@ class GameSummary(msgspec.Struct):
     check later that the game's record was not changed."""
     imported: bool = False
     """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
+    clocks: list[SeatClockOut] | None = None
+    """Each seat's clock (the `clock` option; null without it), as of `clocks_as_of`."""
+    clocks_as_of: datetime | None = None
+    """When `clocks` were computed (UTC): a running clock's remaining seconds are as of then;
+    count down to its `deadline`."""
 
 
 class GameCreated(msgspec.Struct):
@@ -89,6 +96,10 @@ class ViewOut(msgspec.Struct):
     seat: int | None
     """The caller's seat; null for a spectator."""
     view: JsonValue
+    clocks: list[SeatClockOut] | None = None
+    """Each seat's clock at this version (the `clock` option; null without it)."""
+    clocks_as_of: datetime | None = None
+    """When `clocks` were computed (UTC)."""
 
 
 class MovesOut(msgspec.Struct):
