@@ -141,11 +141,14 @@ def timeouts_in_a_row(
     points: Sequence[TimedPoint], marks: Sequence[ClockMark], seat: int
 ) -> int:
     """The seat's timeouts since it last moved in time. After a timeout its next append is
-    the move its bot owes (or a move the seat sent first); one more of its own ends the run."""
+    the move its bot owes (or a move the seat sent first); one more of its own ends the run.
+    A seat handed to its bot keeps the run that handed it over."""
     last = _last(marks, seat, "timeout")
-    if last is None or _moves_after(points, seat, last.version) > 1:
+    if last is None:
         return 0
-    return last.in_a_row
+    if handed_to_bot(marks, seat) or _moves_after(points, seat, last.version) <= 1:
+        return last.in_a_row
+    return 0
 
 
 def handed_to_bot(marks: Sequence[ClockMark], seat: int) -> bool:
