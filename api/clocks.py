@@ -15,7 +15,7 @@ import bisect
 import time
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -36,21 +36,26 @@ from infra.deadlines import Deadline
 CLOCK_OPTION = "clock"
 
 
+def _described(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
 class SeatClockOut(msgspec.Struct):
     """One seat's clock (the `clock` option), as of `clocks_as_of`."""
 
     seat: int
-    remaining_seconds: float
-    """Seconds left in the seat's bank (0 once it ran out)."""
-    running: bool
-    """The seat must act and its clock runs (during simultaneous choices, each seat's own)."""
-    deadline: datetime | None
-    """When the seat's clock runs out if it does not act (UTC); null when not running."""
-    timeouts_in_a_row: int
-    """Times the seat's clock ran out since it last moved in time."""
-    bot: bool
-    """The server's bot plays this seat: handed over after `timeouts_to_bot` timeouts in a
-    row (a `SeatHandedToBot` event), or a bot seat from the start."""
+    remaining_seconds: Annotated[float, _described(
+        "Seconds left in the seat's bank as of `clocks_as_of` (0 once it ran out).")]
+    running: Annotated[bool, _described(
+        "The seat must act and its clock runs (in simultaneous choices, each seat's own).")]
+    deadline: Annotated[datetime | None, _described(
+        "When the seat's clock runs out if it does not act (UTC); null when not running. "
+        "Count down to it: it does not move while the clock runs.")]
+    timeouts_in_a_row: Annotated[int, _described(
+        "Times the seat's clock ran out since it last moved in time.")]
+    bot: Annotated[bool, _described(
+        "The server's bot plays this seat: handed to it after `timeouts_to_bot` timeouts in a "
+        "row (a `SeatHandedToBot` event), or a bot seat from the start.")]
 
 
 ClocksAt = tuple[list[SeatClockOut] | None, datetime | None]

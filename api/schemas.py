@@ -71,11 +71,11 @@ class GameSummary(msgspec.Struct):
     check later that the game's record was not changed."""
     imported: bool = False
     """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
-    clocks: list[SeatClockOut] | None = None
-    """Each seat's clock (the `clock` option; null without it), as of `clocks_as_of`."""
-    clocks_as_of: datetime | None = None
-    """When `clocks` were computed (UTC): a running clock's remaining seconds are as of then;
-    count down to its `deadline`."""
+    clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(
+        "Each seat's clock, by seat (the `clock` option; null without it), as of "
+        "`clocks_as_of`."))] = None
+    clocks_as_of: Annotated[datetime | None, msgspec.Meta(description=(
+        "When `clocks` were computed (UTC, the serving host's time of the request)."))] = None
 
 
 class GameCreated(msgspec.Struct):
@@ -96,10 +96,11 @@ class ViewOut(msgspec.Struct):
     seat: int | None
     """The caller's seat; null for a spectator."""
     view: JsonValue
-    clocks: list[SeatClockOut] | None = None
-    """Each seat's clock at this version (the `clock` option; null without it)."""
-    clocks_as_of: datetime | None = None
-    """When `clocks` were computed (UTC)."""
+    clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(
+        "Each seat's clock at this version, by seat (the `clock` option; null without it)."
+        ))] = None
+    clocks_as_of: Annotated[datetime | None, msgspec.Meta(description=(
+        "When `clocks` were computed (UTC)."))] = None
 
 
 class MovesOut(msgspec.Struct):
