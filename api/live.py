@@ -131,6 +131,8 @@ class Channel:
         self.lock = asyncio.Lock()
         self.reads = 0
         """Reads of new versions made for this game (tests check fan-out shares them)."""
+        self.timed: bool | None = None
+        """Whether the game has clocks (None: not asked yet; asked once)."""
 
     async def join(self, session: Sink, after: int | None) -> None:
         """Send the session its snapshot (or what it missed after `after`) and add it."""
@@ -146,7 +148,7 @@ class Channel:
                 )
                 version, view = found_view if found_view is not None else (self.version, "null")
                 session.version = version
-                clock, as_of = await self.hub.clocks_at(self.game_id, version, time.time())
+                clock, as_of = await self._clocks_at(version, time.time())
                 await session.send_text(msgspec.json.encode({
                     "type": "snapshot", "game_id": str(self.game_id), "version": version,
                     "view": msgspec.Raw(view.encode()), "clocks": clock, "clocks_as_of": as_of,
@@ -204,7 +206,7 @@ class Channel:
                 await self._advance(None)  # something came in between: read
                 return
             at = committed.recorded_at  # encoded like every timestamp: RFC 3339, Z
-            clock, as_of = await self.hub.clocks_at(self.game_id, committed.last_version, None)
+            clock, as_of = await self._clocks_at(committed.last_version, None)
             encode = msgspec.json.encode
             views = dict(committed.views)
             by_audience: dict[int, list[Sink]] = {}
@@ -237,9 +239,16 @@ class Channel:
         found = {}
         for row in rows:
             if row.views is not None:
-                found[row.version] = await self.hub.clocks_at(self.game_id, row.version, None)
-                if found[row.version] == NO_CLOCKS:
+                found[row.version] = await self._clocks_at(row.version, None)
+                if self.timed is False:
                     return None
+        return found
+
+    async def _clocks_at(self, version: int, now: float | None) -> ClocksAt:
+        if self.timed is False:
+            return NO_CLOCKS
+        found = await self.hub.clocks_at(self.game_id, version, now)
+        self.timed = found != NO_CLOCKS
         return found
 
     async def _deliver(self, session: Sink, messages: list[str], reached: int) -> None:

@@ -113,6 +113,9 @@ class TimeoutRunner:
         if (folded is None or CLOCK_OPTION not in folded.record.options
                 or committed.game_id in self._settling):
             return
+        self._spawn_write(folded)
+
+    def _spawn_write(self, folded: Folded) -> None:
         task = asyncio.create_task(self._write(folded))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
@@ -159,6 +162,7 @@ class TimeoutRunner:
     async def fire_due(self) -> int:
         """Claim the due deadlines no other process holds and do what is due; the number
         of games seen to."""
+        written: dict[uuid.UUID, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
             claimed = await deadlines.claim_due(conn, self.settings.batch)
             for row in claimed:
@@ -173,6 +177,11 @@ class TimeoutRunner:
                 finally:
                     self._settling.discard(row.game_id)
                 await deadlines.settle(conn, row.game_id, deadline)
+                written[row.game_id] = deadline.version
+        for game_id, version in written.items():  # a command of this process meanwhile
+            folded = self.service.games.kept(game_id)
+            if folded is not None and folded.version > version:
+                self._spawn_write(folded)
         return len(claimed)
 
     async def _refreshed(self, game_id: uuid.UUID) -> Folded:
