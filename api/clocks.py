@@ -125,18 +125,18 @@ def clocks_of(
 
 async def served_clocks(
     games: FoldedGames, game_id: uuid.UUID, options: dict[str, Any], version: int,
-    now: float | None = None,
+    at_commit: bool = False,
 ) -> ClocksAt:
-    """The clocks of a game at `version` (a read's: as of this host's clock unless `now`
-    is given), folding what other processes appended first; no read without the option or
-    when the kept game is current."""
+    """The clocks of a game at `version`, as of this host's clock (a read) or of the
+    version's commit (`at_commit`: a live update), folding what other processes appended
+    first; no read without the option or when the kept game is current."""
     if CLOCK_OPTION not in options:
         return None, None
     folded = await games.get(game_id)
     if folded.version < version:
         async with folded.lock:
             await games.refresh(folded)
-    return clocks_of(folded, version, time.time() if now is None else now)
+    return clocks_of(folded, version, None if at_commit else time.time())
 
 
 def deadline_of(folded: Folded) -> Deadline:

@@ -151,12 +151,8 @@ class Runtime:
         """The clocks of a game at `version` for live pushes (as of its commit time unless
         `now` is given)."""
         folded = await self.service.folded(game_id)
-        if "clock" not in folded.record.options:
-            return None, None
-        if now is None:
-            now = 0.0  # kept at the commit point's time by clocks_of
         return await served_clocks(self.service.games, game_id, folded.record.options,
-                                   version, now)
+                                   version, at_commit=now is None)
 
     async def stop(self) -> None:
         if self.clocks is not None:

@@ -240,3 +240,19 @@ async def test_in_simultaneous_choices_each_seat_s_own_clock_runs_out(
     events = await _events(settings, game_id)
     fired = check_timeouts_fired_once(events)
     assert fired[:2] in ([(1, 1), (2, 1)], [(2, 1), (1, 1)])
+
+
+async def test_seats_handed_to_their_bots_finish_the_game_and_it_exports(
+    http: httpx.AsyncClient, settings: Settings
+) -> None:
+    """Issue 17: a seat handed to its bot is played to the end; the timeouts are in the
+    game's log, and its trace (moves only) is exported like any finished game's."""
+    game_id, _, _ = await _create(
+        http, "duel", 2, {"bank_seconds": 0.2, "timeouts_to_bot": 1, "bot": "random"}, seed=5)
+    ended = await _wait(http, game_id, lambda g: g["over"], timeout=60)
+    assert all(c["bot"] and not c["running"] for c in ended["clocks"])
+    events = await _events(settings, game_id)
+    assert sorted(seat for seat, _ in check_timeouts_fired_once(events)) == [0, 1]
+    assert [e["type"] for e in events].count("SeatHandedToBot") == 2
+    trace = await http.get(f"/games/{game_id}/trace")
+    assert trace.status_code == 200, trace.text
