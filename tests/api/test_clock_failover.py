@@ -18,25 +18,18 @@ import asyncpg
 import httpx
 import pytest
 
-from infra.db import create_database, drop_database
-from infra.migrate import migrate
 from infra.settings import Settings
 from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 from tests.api.test_clocks import check_timeouts_fired_once
+from tests.benchmarks.service import bench_database
 
 
 @pytest.fixture
 async def own_database(admin_dsn: str) -> AsyncIterator[str]:
-    name = f"polis_test_clocks_{secrets.token_hex(4)}"
-    dsn = await create_database(admin_dsn, name)
-    conn = await asyncpg.connect(dsn)
-    try:
-        await migrate(conn)
-    finally:
-        await conn.close()
-    yield dsn
-    await drop_database(admin_dsn, name)
+    """A migrated database of its own: no other API process may fire its deadlines."""
+    async with bench_database(admin_dsn) as dsn:
+        yield dsn
 
 
 async def test_a_deadline_held_by_a_killed_process_is_fired_once_by_the_other(
