@@ -45,8 +45,7 @@ async def test_a_deadline_held_by_a_killed_process_is_fired_once_by_the_other(
     ]
     conn = await asyncpg.connect(own_database)
     try:
-        for api in apis:
-            api.start()
+        await asyncio.gather(*(asyncio.to_thread(api.start) for api in apis))
         async with httpx.AsyncClient(base_url=apis[0].url, timeout=10) as http:
             response = await http.post("/games", json={
                 "kind": "duel", "seats": [{"name": "Ada"}, {"name": "Brutus"}], "seed": 2,
