@@ -77,9 +77,13 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def clock_option(folded: Folded) -> ClockOption | None:
-    """The game's clock (None: no `clock` option); stored checked, so it parses."""
+    """The game's clock (None: no `clock` option, or one that does not parse: an imported
+    game's options are not checked, and such a game is over anyway)."""
     value = folded.record.options.get(CLOCK_OPTION)
-    return None if value is None else msgspec.convert(value, ClockOption)
+    try:
+        return None if value is None else msgspec.convert(value, ClockOption)
+    except msgspec.ValidationError:
+        return None
 
 
 def timed_points(folded: Folded, upto: int | None = None) -> list[TimedPoint]:

@@ -49,7 +49,7 @@ async def test_a_deadline_held_by_a_killed_process_is_fired_once_by_the_other(
         async with httpx.AsyncClient(base_url=apis[0].url, timeout=10) as http:
             response = await http.post("/games", json={
                 "kind": "duel", "seats": [{"name": "Ada"}, {"name": "Brutus"}], "seed": 2,
-                "options": {"clock": {"bank_seconds": 0.5, "bot": "random"}}})
+                "options": {"clock": {"bank_seconds": 2, "bot": "random"}}})
             assert response.status_code == 201, response.text
             game_id = response.json()["game"]["game_id"]
             version = response.json()["game"]["version"]

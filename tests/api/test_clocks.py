@@ -60,12 +60,19 @@ async def _wait(http: httpx.AsyncClient, game_id: str, ready: Any,
     raise AssertionError(f"game {game_id}: not reached in {timeout} s")
 
 
-async def _move(http: httpx.AsyncClient, game_id: str, token: str, seed: int) -> None:
+async def _move(http: httpx.AsyncClient, game_id: str, token: str, seed: int,
+                may_be_late: bool = False) -> bool:
+    """Play a random legal move; False when the seat's clock (or its bot) was first."""
     moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(token))).json()
+    if not moves["moves"] and may_be_late:
+        return False
     response = await http.post(f"/games/{game_id}/commands", headers=auth(token), json={
         "expected_version": moves["version"],
         "command": random.Random(seed).choice(moves["moves"])})
+    if may_be_late and response.status_code in (409, 422):
+        return False
     assert response.status_code == 200, response.text
+    return True
 
 
 def check_timeouts_fired_once(events: list[asyncpg.Record]) -> list[tuple[int, int]]:
@@ -181,7 +188,7 @@ async def test_a_timed_out_seat_s_bot_moves_and_n_timeouts_in_a_row_hand_it_over
 ) -> None:
     """Issue 17, `on_timeout: bot`: the seat's bot plays the move; a move in time ends a
     run of timeouts; after `timeouts_to_bot` in a row the seat is its bot's to the end."""
-    clock = {"bank_seconds": 0.4, "increment_seconds": 1.0, "timeouts_to_bot": 2,
+    clock = {"bank_seconds": 0.4, "increment_seconds": 1.5, "timeouts_to_bot": 2,
              "bot": "random"}
     game_id, tokens, game = await _create(http, "duel", 2, clock, seed=8)
     slow = game["summary"]["acting"][0]
@@ -196,13 +203,14 @@ async def test_a_timed_out_seat_s_bot_moves_and_n_timeouts_in_a_row_hand_it_over
             break
         acting = game["summary"]["acting"]
         if quick in acting:
-            await _move(http, game_id, tokens[quick], game["version"])
+            await _move(http, game_id, tokens[quick], game["version"], may_be_late=True)
         elif slow in acting and mine["running"] and mine["timeouts_in_a_row"] == 1 \
                 and not played_in_time:
-            await _move(http, game_id, tokens[slow], game["version"])
-            played_in_time = True
+            played_in_time = await _move(http, game_id, tokens[slow], game["version"],
+                                         may_be_late=True)
             after = (await http.get(f"/games/{game_id}")).json()
-            assert after["clocks"][slow]["timeouts_in_a_row"] == 0
+            if played_in_time:
+                assert after["clocks"][slow]["timeouts_in_a_row"] == 0
         await asyncio.sleep(0.03)
     assert game["clocks"][slow] == {**game["clocks"][slow], "running": False,
                                     "deadline": None, "timeouts_in_a_row": 2}
@@ -213,7 +221,8 @@ async def test_a_timed_out_seat_s_bot_moves_and_n_timeouts_in_a_row_hand_it_over
     assert json.loads(events[handed]["payload"]) == {"type": "SeatHandedToBot", "seat": slow,
                                                      "bot": "random"}
     assert events[handed - 1]["type"] == "SeatTimedOut"
-    assert check_timeouts_fired_once(events) == [(slow, 1), (slow, 1), (slow, 2)]
+    runs = [n for seat, n in check_timeouts_fired_once(events) if seat == slow]
+    assert played_in_time and runs[0] == 1 and runs[-2:] == [1, 2], runs
     # the owed moves were the bot's, through the command path under the bot's key
     bot_keys = [e["command_id"] for e in events if e["seat"] == slow
                 and (e["command_id"] or "").startswith(f"bot:{slow}:")]
@@ -228,7 +237,7 @@ async def test_in_simultaneous_choices_each_seat_s_own_clock_runs_out(
     """Issue 17: in 7 Wonders' simultaneous picks each seat's own clock runs; a seat that
     picked in time is not timed out when the others' clocks run out."""
     game_id, tokens, game = await _create(
-        http, "7wonders", 3, {"bank_seconds": 0.5, "timeouts_to_bot": 1, "bot": "random"})
+        http, "7wonders", 3, {"bank_seconds": 1.5, "timeouts_to_bot": 1, "bot": "random"})
     assert game["summary"]["acting"] == [0, 1, 2]
     assert all(c["running"] for c in game["clocks"])
     await _move(http, game_id, tokens[0], 1)
