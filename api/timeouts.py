@@ -137,9 +137,12 @@ class TimeoutRunner:
         async with self.pool.acquire() as conn:
             found = await deadlines.stale(conn, 500)
         for game_id in found:
-            folded = await self._refreshed(game_id)
-            async with self.pool.acquire() as conn:
-                await deadlines.upsert(conn, game_id, deadline_of(folded))
+            try:
+                folded = await self._refreshed(game_id)
+                async with self.pool.acquire() as conn:
+                    await deadlines.upsert(conn, game_id, deadline_of(folded))
+            except Exception as exc:  # held by a claimer (which writes it), or an outage
+                _log.info("deadline of %s not repaired now: %s", game_id, exc)
         return len(found)
 
     # -- firing them --------------------------------------------------------------------
@@ -165,8 +168,9 @@ class TimeoutRunner:
         written: dict[uuid.UUID, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
             claimed = await deadlines.claim_due(conn, self.settings.batch)
+            if claimed:  # from this host's clock to the database's
+                offset = claimed[0].now.timestamp() - time.time()
             for row in claimed:
-                offset = row.now.timestamp() - time.time()  # to the database's clock
                 self._settling.add(row.game_id)
                 try:
                     deadline = await self._settle(row.game_id, offset)
