@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from api.clocks import SeatClockOut
 from api.error_codes import catalogue
 from api.errors import ErrorBody
 from api.game_schemas import any_of, game_components
@@ -50,6 +51,10 @@ class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type", forbid_unknown_
     game_id: str
     version: int
     view: Any
+    clocks: list[SeatClockOut] | None
+    """Each seat's clock (the `clock` option; null without it), as of `clocks_as_of`."""
+    clocks_as_of: str | None
+    """When `clocks` were computed: now for a snapshot (RFC 3339, UTC, `Z`)."""
 
 
 class Update(msgspec.Struct, tag="update", tag_field="type", forbid_unknown_fields=True):
@@ -61,6 +66,10 @@ class Update(msgspec.Struct, tag="update", tag_field="type", forbid_unknown_fiel
     version: int
     events: list[EventEnvelope]
     view: Any
+    clocks: list[SeatClockOut] | None
+    """Each seat's clock at `version` (the `clock` option; null without it): as of the
+    version's commit (`clocks_as_of`); a running clock runs out at its `deadline`."""
+    clocks_as_of: str | None
 
 
 class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type", forbid_unknown_fields=True):

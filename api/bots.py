@@ -185,6 +185,13 @@ class BotRunner:
                     await conn.execute("SELECT pg_advisory_unlock($1)", key)
         return made
 
+    async def play_seat(
+        self, game: Any, game_id: uuid.UUID, seat: int, level: str, state: Any, version: int
+    ) -> int:
+        """One move of `seat`'s bot on `state` at `version`, whoever owns the seat (a seat
+        whose clock ran out, or handed to its bot: `api/timeouts.py`); 1 if it landed."""
+        return await self._move(game, game_id, seat, level, state, version)
+
     async def _move(
         self, game: Any, game_id: uuid.UUID, seat: int, level: str, state: Any, version: int
     ) -> int:

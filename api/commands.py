@@ -236,7 +236,9 @@ class CommandHandler:
             if result.replayed:
                 await self.games.refresh(folded)
                 return result
-            folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash))
+            at = result.recorded_at.timestamp() if result.recorded_at else time.time()
+            folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
+                           at)  # time.time(): only when the reply was lost (rare)
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
                                         seat, result.recorded_at))
             return result

@@ -24,6 +24,7 @@ from api.game_service import GameService
 from api.games import Authorization, caller
 from api.refusals import Conflict, RuleRefused, game_not_found
 from domain.kernel import Game
+from domain.kernel.meta import CLOCK_EVENTS
 from domain.kernel.recording import steps_from_events
 from domain.kernel.traces import PlayedGame, TraceError, write_record
 from infra.event_store import CREATED, EventStore, GameRecord
@@ -58,6 +59,8 @@ async def played_of(store: EventStore, record: GameRecord) -> PlayedGame:
     previous: str | None = None
     for e in await store.read_stream(record.game_id, 0, record.version):
         event = decode(e.payload)
+        if isinstance(event, CLOCK_EVENTS):
+            continue  # the clock's record, not a move: the trace formats have no place for it
         if e.command_id == CREATED:
             opening.append(with_full_deal(game, event, e.payload))
         elif groups and e.command_id == previous:

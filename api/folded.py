@@ -21,6 +21,8 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from api.refusals import game_not_found
+from domain.kernel.clocks import ClockMark
+from domain.kernel.meta import CLOCK_EVENTS, clock_mark
 from infra.event_store import EventStore, GameRecord, StreamRow
 from projections.rulesets import decoder_of, ruleset_of
 
@@ -33,6 +35,8 @@ class Point(NamedTuple):
     """The seat whose command made the append (None for set-up)."""
     acting: tuple[int, ...]
     """Seats that may act in the state at `version`."""
+    at: float = 0.0
+    """When the append committed: PostgreSQL's time, in seconds since the epoch (clocks)."""
 
 
 class Outcome(NamedTuple):
@@ -52,6 +56,8 @@ class Folded:
         self.version = 0
         self.points: list[Point] = []
         self.commands: dict[str, Outcome] = {}
+        self.marks: list[ClockMark] = []
+        """The clock's events (timeouts, hand-overs to bots) by version (`api/clocks.py`)."""
         self.lock = asyncio.Lock()
         """Held while a command of this game is decided and appended, and while refreshing."""
 
@@ -65,11 +71,16 @@ class Folded:
         for i, row in enumerate(rows):
             if row.version != self.version + 1:
                 raise RuntimeError(f"stream of {self.game_id} has a gap at {row.version}")
-            state = game.evolve(state, decode.decode(row.payload))
+            event = decode.decode(row.payload)
+            state = game.evolve(state, event)
             self.version = row.version
+            if isinstance(event, CLOCK_EVENTS):
+                self.marks.append(clock_mark(row.version, event))
             ends = i + 1 == len(rows) or rows[i + 1].command_id != row.command_id
             if ends:
-                self.points.append(Point(row.version, row.seat, tuple(game.acting_seats(state))))
+                at = row.recorded_at.timestamp() if row.recorded_at is not None else 0.0
+                self.points.append(
+                    Point(row.version, row.seat, tuple(game.acting_seats(state)), at))
                 if row.command_id is not None:
                     self.commands[row.command_id] = Outcome(
                         row.first_version or row.version, row.version, row.body_hash or ""
@@ -77,12 +88,13 @@ class Folded:
         self.state = state
 
     def applied(
-        self, state: Any, last: int, seat: int | None, command_id: str, outcome: Outcome
+        self, state: Any, last: int, seat: int | None, command_id: str, outcome: Outcome,
+        at: float = 0.0,
     ) -> None:
-        """Record an append this process made."""
+        """Record an append this process made (`at`: its commit time)."""
         self.state = state
         self.version = last
-        self.points.append(Point(last, seat, tuple(self.game.acting_seats(state))))
+        self.points.append(Point(last, seat, tuple(self.game.acting_seats(state)), at))
         self.commands[command_id] = outcome
 
     def free_since(self, seat: int, expected: int) -> bool:
@@ -133,6 +145,10 @@ class FoldedGames:
             raise
         finally:
             del self._loading[game_id]
+
+    def kept(self, game_id: uuid.UUID) -> Folded | None:
+        """The game if this process keeps it (no read)."""
+        return self._games.get(game_id)
 
     def put(self, folded: Folded) -> None:
         self._keep(folded)

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from api.clocks import checked_options
 from api.commands import (
     AfterCommit,
     CommandHandler,
@@ -89,6 +90,7 @@ class GameService:
         """Deal and open a game; return it with one new secret token per seat."""
         if holds_nul(options):
             raise Invalid("invalid_options", "options may not hold NUL characters")
+        options = checked_options(options)
         try:
             game = get_game(kind, tuple(expansions), options)
             low, high = game.seat_range()
@@ -126,7 +128,8 @@ class GameService:
             version, summary, over, source, opening_hashes(game_id, new_events)[-1].hex(),
         )
         folded = Folded(record)
-        folded.applied(state, version, None, CREATED, Outcome(1, version, ""))
+        folded.applied(state, version, None, CREATED, Outcome(1, version, ""),
+                       created_at.timestamp())
         self.games.put(folded)
         self.after_commit(
             Committed(game_id, 1, version, list(opening), views, None, created_at)

@@ -16,6 +16,7 @@ from litestar.params import (
 )
 
 from api.bots import bot_levels, seats_and_bots
+from api.clocks import ClocksAt, served_clocks
 from api.errors import PROBLEM_JSON, ApiError, ErrorBody
 from api.folded import Folded
 from api.game_service import GameService, parse_game_id
@@ -90,15 +91,20 @@ async def caller(
     return service, folded, seat
 
 
-def summary_of(record: GameRecord) -> GameSummary:
+def summary_of(record: GameRecord, clocks: ClocksAt = (None, None)) -> GameSummary:
     return GameSummary(
         game_id=str(record.game_id), kind=record.kind, expansions=list(record.expansions),
         options=record.options,
         seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
         created_at=record.created_at, version=record.version, over=record.over,
         summary=record.summary, deal=record.deal, head_hash=record.head_hash,
-        imported=record.imported,
+        imported=record.imported, clocks=clocks[0], clocks_as_of=clocks[1],
     )
+
+
+async def summary_with_clocks(service: GameService, record: GameRecord) -> GameSummary:
+    return summary_of(record, await served_clocks(
+        service.games, record.game_id, record.options, record.version))
 
 
 class GamesController(Controller):
@@ -121,7 +127,7 @@ class GamesController(Controller):
         )
         bots = bot_levels(record.options, len(names))
         return GameCreated(
-            game=summary_of(record),
+            game=await summary_with_clocks(service, record),
             seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))
                    if bots[i] is None],
         )
@@ -135,14 +141,16 @@ class GamesController(Controller):
         kind: Annotated[str | None, QueryParameter(max_length=64, pattern=NO_NUL)] = None,
     ) -> GameList:
         """Public summaries, newest first."""
-        records = await runtime_of(request).service.store.list_games(limit, offset, kind)
-        return GameList([summary_of(r) for r in records], limit, offset)
+        service = runtime_of(request).service
+        records = await service.store.list_games(limit, offset, kind)
+        return GameList([await summary_with_clocks(service, r) for r in records], limit, offset)
 
     @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404))
     async def get_game(
         self, request: Request[Any, Any, Any], game_id: FromPath[str]
     ) -> GameSummary:
-        return summary_of(await runtime_of(request).service.record(parse_game_id(game_id)))
+        service = runtime_of(request).service
+        return await summary_with_clocks(service, await service.record(parse_game_id(game_id)))
 
     @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(400, 401, 404))
     async def get_my_view(
@@ -154,7 +162,10 @@ class GamesController(Controller):
         """The current view of the token's seat, or the spectator view without a token."""
         service, folded, seat = await caller(request, game_id, authorization)
         version, view = await service.view(folded.game_id, seat)
-        return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()))
+        clocks, as_of = await served_clocks(
+            service.games, folded.game_id, folded.record.options, version)
+        return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()),
+                       clocks, as_of)
 
     @get(
         "/{game_id:str}/versions/{version:str}/view",

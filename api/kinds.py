@@ -28,6 +28,16 @@ from domain.kernel.describe import (
 )
 from domain.kernel.localisation import DEFAULT_LANGUAGE, LANGUAGES, localise, negotiate
 
+CLOCK_DESCRIPTION = OptionDescription(
+    "clock", "object",
+    "Time control per seat, every kind (a service option): {\"bank_seconds\": 300, "
+    "\"increment_seconds\": 10, \"on_timeout\": \"bot\" | \"forfeit\", \"bot\": "
+    "\"greedy\", \"timeouts_to_bot\": 3}; only bank_seconds is required. A seat's clock "
+    "runs while it must act; when it runs out its bot plays the move (or the seat "
+    "forfeits), and after timeouts_to_bot timeouts in a row the bot plays the seat to the "
+    "end. Absent: no clocks.",
+)
+
 
 class KindOut(msgspec.Struct):
     kind: str
@@ -66,8 +76,8 @@ def kind_out(kind: str) -> KindOut:
     described = description(kind)
     low, high = get_game(kind).seat_range()
     return KindOut(
-        kind, described.title, low, high, list(kind_expansions(kind)), list(described.options),
-        [list(r.expansions) for r in rulesets(kind)],
+        kind, described.title, low, high, list(kind_expansions(kind)),
+        [*described.options, CLOCK_DESCRIPTION], [list(r.expansions) for r in rulesets(kind)],
     )
 
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
 import msgspec
 
+from api.clocks import ClocksAt
 from api.commands import Committed, event_type_name
 from domain.kernel import Game
 from infra.event_store import EventStore
@@ -33,6 +35,8 @@ from projections.rulesets import decoder_of
 from projections.views import SPECTATOR, read_view, seat_key
 
 _log = logging.getLogger(__name__)
+
+NO_CLOCKS: ClocksAt = (None, None)
 
 SEND_TIMEOUT = 10.0
 """A socket that cannot take a message within this many seconds is dropped."""
@@ -84,10 +88,11 @@ async def read_updates(
 
 
 def updates_for(
-    game: Game, game_id: uuid.UUID, rows: list[Row], after: int, seat: int | None
+    game: Game, game_id: uuid.UUID, rows: list[Row], after: int, seat: int | None,
+    clocks: Mapping[int, ClocksAt] | None = None,
 ) -> tuple[list[str], int]:
     """The `update` messages of `rows` for one audience (one per commit point), and the
-    version they end at."""
+    version they end at; `clocks` by commit point (none: no clock)."""
     decode, encode = decoder_of(game).decode, msgspec.json.encode
     key = seat_key(seat)
     messages: list[str] = []
@@ -103,9 +108,11 @@ def updates_for(
         view = next((v for s, v in _ROWS.decode(row.views) if s == key), None)
         if view is None:
             continue
+        clock, as_of = (clocks or {}).get(row.version, NO_CLOCKS)
         messages.append(encode({
             "type": "update", "game_id": str(game_id), "after_version": after,
             "version": row.version, "events": batch, "view": view,
+            "clocks": clock, "clocks_as_of": as_of,
         }).decode())
         after, batch = row.version, []
     return messages, after
@@ -124,6 +131,8 @@ class Channel:
         self.lock = asyncio.Lock()
         self.reads = 0
         """Reads of new versions made for this game (tests check fan-out shares them)."""
+        self.timed: bool | None = None
+        """Whether the game has clocks (None: not asked yet; asked once)."""
 
     async def join(self, session: Sink, after: int | None) -> None:
         """Send the session its snapshot (or what it missed after `after`) and add it."""
@@ -139,13 +148,15 @@ class Channel:
                 )
                 version, view = found_view if found_view is not None else (self.version, "null")
                 session.version = version
+                clock, as_of = await self._clocks_at(version, time.time())
                 await session.send_text(msgspec.json.encode({
                     "type": "snapshot", "game_id": str(self.game_id), "version": version,
-                    "view": msgspec.Raw(view.encode()),
+                    "view": msgspec.Raw(view.encode()), "clocks": clock, "clocks_as_of": as_of,
                 }).decode())
             else:
                 rows = await read_updates(self.hub.store, self.game_id, after, self.version)
-                messages, reached = updates_for(self.game, self.game_id, rows, after, session.seat)
+                messages, reached = updates_for(self.game, self.game_id, rows, after, session.seat,
+                                                await self._clocks(rows))
                 for text in messages:
                     await session.send_text(text)
                 session.version = reached
@@ -176,9 +187,11 @@ class Channel:
             by_audience.setdefault(seat_key(session.seat), []).append(session)
         sends = []
         reached = self.version
+        clocks = await self._clocks(rows)
         for key, sessions in by_audience.items():
             seat = None if key == SPECTATOR else key
-            messages, reached = updates_for(self.game, self.game_id, rows, self.version, seat)
+            messages, reached = updates_for(self.game, self.game_id, rows, self.version, seat,
+                                            clocks)
             for session in sessions:
                 sends.append(self._deliver(session, messages, reached))
         await asyncio.gather(*sends)
@@ -193,6 +206,7 @@ class Channel:
                 await self._advance(None)  # something came in between: read
                 return
             at = committed.recorded_at  # encoded like every timestamp: RFC 3339, Z
+            clock, as_of = await self._clocks_at(committed.last_version, None)
             encode = msgspec.json.encode
             views = dict(committed.views)
             by_audience: dict[int, list[Sink]] = {}
@@ -213,11 +227,29 @@ class Channel:
                     "type": "update", "game_id": str(self.game_id),
                     "after_version": self.version, "version": committed.last_version,
                     "events": batch, "view": msgspec.Raw(views[key].encode()),
+                    "clocks": clock, "clocks_as_of": as_of,
                 }).decode()
                 for session in sessions:
                     sends.append(self._deliver(session, [text], committed.last_version))
             await asyncio.gather(*sends)
             self.version = committed.last_version
+
+    async def _clocks(self, rows: list[Row]) -> dict[int, ClocksAt] | None:
+        """The clocks at each commit point of `rows`, as of its commit (None: no clock)."""
+        found = {}
+        for row in rows:
+            if row.views is not None:
+                found[row.version] = await self._clocks_at(row.version, None)
+                if self.timed is False:
+                    return None
+        return found
+
+    async def _clocks_at(self, version: int, now: float | None) -> ClocksAt:
+        if self.timed is False:
+            return NO_CLOCKS
+        found = await self.hub.clocks_at(self.game_id, version, now)
+        self.timed = found != NO_CLOCKS
+        return found
 
     async def _deliver(self, session: Sink, messages: list[str], reached: int) -> None:
         try:
@@ -233,14 +265,24 @@ class Channel:
 
 
 GameLookup = Callable[[uuid.UUID], Awaitable[Game]]
+ClockLookup = Callable[[uuid.UUID, int, float | None], Awaitable[ClocksAt]]
+"""A game's clocks at a version, as of a time (None: the version's commit time)."""
+
+
+async def no_clocks(game_id: uuid.UUID, version: int, now: float | None) -> ClocksAt:
+    return NO_CLOCKS
 
 
 class Hub:
     """Every channel of this process, the heartbeat and the lost-wake-up check."""
 
-    def __init__(self, store: EventStore, ruleset: GameLookup, heartbeat: float) -> None:
+    def __init__(
+        self, store: EventStore, ruleset: GameLookup, heartbeat: float,
+        clocks_at: ClockLookup = no_clocks,
+    ) -> None:
         self.store = store
         self.ruleset = ruleset
+        self.clocks_at = clocks_at
         self.heartbeat = heartbeat
         self.channels: dict[uuid.UUID, Channel] = {}
         self.reads = 0

@@ -12,11 +12,13 @@ from litestar import Litestar
 from litestar.connection import ASGIConnection
 
 from api.bots import BotRunner, BotSettings
+from api.clocks import ClocksAt, served_clocks
 from api.commands import Committed
 from api.game_service import GameService
 from api.live import Hub
 from api.metrics import Metrics
 from api.rate_limits import RateLimits, client_of
+from api.timeouts import ClockSettings, TimeoutRunner
 from domain.kernel import Game
 from infra.broker import Broker
 from infra.counters import SharedCounters
@@ -54,6 +56,7 @@ class Runtime:
         self.client_of = client_of
         self.metrics = Metrics()
         self.bots: BotRunner | None = None
+        self.clocks: TimeoutRunner | None = None
 
     @property
     def service(self) -> GameService:
@@ -88,7 +91,7 @@ class Runtime:
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
             self.metrics.command,
         )
-        self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds)
+        self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at)
         self.broker = Broker(
             settings.redis_url, settings.channel, self._hub.wake, self._hub.wake_all
         )
@@ -102,6 +105,15 @@ class Runtime:
         bots.start()
         self.metrics.gauge("polis_bot_moves_total", "Moves this process's bots made.",
                            lambda: bots.moves, "counter")
+        self.clocks = clocks = TimeoutRunner(self._service, self.pool, bots,
+                                             ClockSettings.from_env())
+        clocks.start()
+        self.metrics.gauge("polis_clock_timeouts_total",
+                           "Clock timeouts (and forfeits) this process appended.",
+                           lambda: clocks.timeouts, "counter")
+        self.metrics.gauge("polis_clock_bot_moves_total",
+                           "Moves bots made here for timed-out or handed-over seats.",
+                           lambda: clocks.bot_moves, "counter")
 
     def _register_gauges(self) -> None:
         hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
@@ -129,11 +141,22 @@ class Runtime:
             self.broker.publish_soon(committed.game_id, committed.last_version)
         if self.bots is not None:
             self.bots.poke()
+        if self.clocks is not None:
+            self.clocks.committed(committed)
 
     async def _ruleset(self, game_id: uuid.UUID) -> Game:
         return (await self.service.folded(game_id)).game
 
+    async def _clocks_at(self, game_id: uuid.UUID, version: int, now: float | None) -> ClocksAt:
+        """The clocks of a game at `version` for live pushes (as of its commit time unless
+        `now` is given)."""
+        folded = await self.service.folded(game_id)
+        return await served_clocks(self.service.games, game_id, folded.record.options,
+                                   version, at_commit=now is None)
+
     async def stop(self) -> None:
+        if self.clocks is not None:
+            await self.clocks.stop()
         if self.bots is not None:
             await self.bots.stop()
         if self._hub is not None:

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from api.clocks import SeatClockOut
+
 NO_NUL = "^[^\x00]*$"
 """Strings are stored as PostgreSQL text, which cannot hold NUL characters."""
 MAX_INT = 2**53 - 1
@@ -69,6 +71,11 @@ class GameSummary(msgspec.Struct):
     check later that the game's record was not changed."""
     imported: bool = False
     """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
+    clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(
+        "Each seat's clock, by seat (the `clock` option; null without it), as of "
+        "`clocks_as_of`."))] = None
+    clocks_as_of: Annotated[datetime | None, msgspec.Meta(description=(
+        "When `clocks` were computed (UTC, the serving host's time of the request)."))] = None
 
 
 class GameCreated(msgspec.Struct):
@@ -89,6 +96,11 @@ class ViewOut(msgspec.Struct):
     seat: int | None
     """The caller's seat; null for a spectator."""
     view: JsonValue
+    clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(
+        "Each seat's clock at this version, by seat (the `clock` option; null without it)."
+        ))] = None
+    clocks_as_of: Annotated[datetime | None, msgspec.Meta(description=(
+        "When `clocks` were computed (UTC)."))] = None
 
 
 class MovesOut(msgspec.Struct):

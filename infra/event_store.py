@@ -96,6 +96,8 @@ class StreamRow(msgspec.Struct, frozen=True, array_like=True):
     seat: int | None
     body_hash: str | None
     first_version: int | None
+    recorded_at: datetime | None = None
+    """When the append committed (PostgreSQL's time): the clocks' commit times."""
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -351,7 +353,7 @@ class EventStore:
         """Events after `after_version` with their command's outcome, for folding."""
         rows = await self.run(lambda conn: conn.fetch(
             """SELECT e.version, e.payload::text AS payload, e.command_id, e.seat,
-                      c.body_hash, c.first_version
+                      c.body_hash, c.first_version, e.recorded_at
                FROM events e LEFT JOIN commands c
                     ON c.game_id = e.game_id AND c.command_id = e.command_id
                WHERE e.game_id = $1 AND e.version > $2 ORDER BY e.version""",

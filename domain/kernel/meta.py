@@ -5,6 +5,11 @@ the `SeatResigned` and `SeatForfeited` events (forfeits are appended by the serv
 clock running out, never sent by a client) and otherwise hands everything to the game: its
 own commands, events, views, legal moves and traces are unchanged.
 
+Clocks (`domain/kernel/clocks.py`) add two events the service appends, never a client:
+`SeatTimedOut` (the seat's clock ran out and its bot plays that move) and `SeatHandedToBot`
+(after `timeouts_to_bot` timeouts in a row the seat's bot plays for it to the end). They
+leave the game's state as it was: they are a record of the clock, read by the service.
+
 The state is the game's own state until a seat resigns or forfeits; from then on it is an
 `Ended` (the game's last state and how it ended), so the game's code never sees a state of
 another shape while the game is running. An ended game has no acting seat and refuses
@@ -23,6 +28,7 @@ from typing import Any, Union, get_args
 
 import msgspec
 
+from domain.kernel.clocks import ClockMark, ClockOption
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game, Seat
 
@@ -46,7 +52,31 @@ class SeatForfeited(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_
     winner: int | None
 
 
-META_EVENTS = (SeatResigned, SeatForfeited)
+class SeatTimedOut(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    """The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes."""
+
+    seat: int
+    in_a_row: int
+    """Timeouts of this seat in a row, this one included."""
+
+
+class SeatHandedToBot(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    """The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end."""
+
+    seat: int
+    bot: str
+    """The bot level that plays the seat."""
+
+
+CLOCK_EVENTS = (SeatTimedOut, SeatHandedToBot)
+META_EVENTS = (SeatResigned, SeatForfeited, *CLOCK_EVENTS)
+
+
+def clock_mark(version: int, event: SeatTimedOut | SeatHandedToBot) -> ClockMark:
+    """The clock's record of a clock event at `version`."""
+    if isinstance(event, SeatTimedOut):
+        return ClockMark(version, event.seat, "timeout", event.in_a_row)
+    return ClockMark(version, event.seat, "bot")
 
 
 class Ended(msgspec.Struct, frozen=True):
@@ -88,6 +118,20 @@ class MetaGame:
             return []
         return [SeatForfeited(seat=seat, winner=self.winner_after_leaving(seat))]
 
+    def timeout_events(
+        self, state: Any, seat: Seat, clock: ClockOption, in_a_row: int
+    ) -> list[msgspec.Struct]:
+        """The events of `seat`'s clock running out for the `in_a_row`-th time in a row:
+        a forfeit, or a timeout (and the hand-over to its bot once there were enough)."""
+        if self.is_over(state):
+            return []
+        if clock.on_timeout == "forfeit":
+            return self.forfeit_events(state, seat)
+        events: list[msgspec.Struct] = [SeatTimedOut(seat=seat, in_a_row=in_a_row)]
+        if in_a_row >= clock.timeouts_to_bot:
+            events.append(SeatHandedToBot(seat=seat, bot=clock.bot))
+        return events
+
     # The Game protocol --------------------------------------------------------------------
     def seat_range(self) -> tuple[int, int]:
         return self.inner.seat_range()
@@ -113,6 +157,8 @@ class MetaGame:
             return Ended(state, event.seat, event.winner, "resigned")
         if isinstance(event, SeatForfeited):
             return Ended(state, event.seat, event.winner, "forfeited")
+        if isinstance(event, CLOCK_EVENTS):
+            return state
         return self.inner.evolve(state, event)
 
     def step(self, state: Any, command: msgspec.Struct) -> tuple[list[Any], Any]:

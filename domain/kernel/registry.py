@@ -8,9 +8,9 @@ from typing import Any
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
 
-SERVICE_OPTIONS: tuple[str, ...] = ("bots",)
-"""Options every game kind takes, handled by the service (bot seats; time controls will
-join them): kept in the game's record, stripped before a game's factory sees its options."""
+SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock")
+"""Options every game kind takes, handled by the service (bot seats, time controls): kept
+in the game's record, stripped before a game's factory sees its options."""
 
 GameFactory = Callable[[tuple[str, ...], dict[str, Any]], Game]
 """Builds the ruleset of a kind for the given expansions and options."""

@@ -65,6 +65,13 @@ class ApiProcess:
         self.stop()
         raise RuntimeError(f"API not ready:\n{self.log.read_text()[-3000:]}")
 
+    def kill(self) -> None:
+        """SIGKILL: the process dies without any shutdown (a crashed replica)."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+            process.wait()
+
     def stop(self) -> None:
         process, self._process = self._process, None
         if process is None:

@@ -120,8 +120,9 @@ async def test_bad_bot_seats_are_refused(http: httpx.AsyncClient) -> None:
     response = await http.post("/games", json={
         "kind": "duel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"bots": ["x"]}})
     assert response.json()["code"] == "invalid_options"
-    for kind, seats in (("duel", 2), ("7wonders", 3)):  # clocks are not built: refused
+    for kind, seats in (("duel", 2), ("7wonders", 3)):  # bot seats take clocks too
         response = await http.post("/games", json={
             "kind": kind, "seats": [{"bot": "random"}] * seats,
             "options": {"clock": {"bank_seconds": 300}}})
-        assert response.status_code == 422 and response.json()["code"] == "unknown_option"
+        assert response.status_code == 201, response.text
+        assert all(c["bot"] for c in response.json()["game"]["clocks"])

@@ -19,7 +19,8 @@ async def test_kinds_list_every_ruleset_of_the_registry(http: httpx.AsyncClient)
     assert "agora" in [e["name"] for e in duel["expansions"]]
     assert body["languages"] == ["en", "fr", "de"]
     seven = next(k for k in body["kinds"] if k["kind"] == "7wonders")
-    assert {o["name"] for o in seven["options"]} == {"sides", "boards"}
+    assert {o["name"] for o in seven["options"]} == {"sides", "boards", "clock"}
+    assert "clock" in {o["name"] for o in duel["options"]}  # a service option: every kind
     game = await http.post("/games", json={"kind": "7wonders", "options": {"sides": "B"},
                                            "seats": [{"name": n} for n in "abc"]})
     assert game.status_code == 201, game.text  # a listed option is one the game takes

@@ -8,7 +8,16 @@ import msgspec
 import pytest
 
 from domain.kernel import DomainError, fold
-from domain.kernel.meta import Ended, MetaGame, Resign, SeatForfeited, SeatResigned
+from domain.kernel.clocks import parse_clock
+from domain.kernel.meta import (
+    Ended,
+    MetaGame,
+    Resign,
+    SeatForfeited,
+    SeatHandedToBot,
+    SeatResigned,
+    SeatTimedOut,
+)
 from domain.kernel.registry import get_game, get_ruleset
 
 
@@ -46,3 +55,20 @@ def test_a_forfeit_ends_the_game(kind: str, seats: int, winner: int | None) -> N
     with pytest.raises(DomainError) as refused:
         game.step(ended, Resign(seat=1))
     assert refused.value.code == "game_over"
+
+
+def test_a_timeout_leaves_the_state_and_hands_over_after_enough_in_a_row() -> None:
+    """Issue 17: `on_timeout: bot` records the timeout (the state is unchanged: the seat's
+    bot owes the move); the N-th in a row hands the seat to its bot; `forfeit` forfeits."""
+    game, state = _started("duel", 2)
+    clock = parse_clock({"bank_seconds": 1, "timeouts_to_bot": 2, "bot": "random"})
+    first = game.timeout_events(state, 0, clock, 1)
+    assert first == [SeatTimedOut(seat=0, in_a_row=1)]
+    assert fold(game, first, state) == state
+    assert game.timeout_events(state, 0, clock, 2) == [
+        SeatTimedOut(seat=0, in_a_row=2), SeatHandedToBot(seat=0, bot="random")]
+    forfeit = parse_clock({"bank_seconds": 1, "on_timeout": "forfeit"})
+    assert game.timeout_events(state, 0, forfeit, 1) == [SeatForfeited(seat=0, winner=1)]
+    for event in (SeatTimedOut(seat=1, in_a_row=3), SeatHandedToBot(seat=1, bot="greedy")):
+        wire = msgspec.json.decode(msgspec.json.encode(event), type=game.event_type)
+        assert wire == event and game.redact(wire, 0) == event

@@ -418,9 +418,21 @@ class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field
     winner: int | None
 
 
+class SeatHandedToBot(msgspec.Struct, kw_only=True, tag='SeatHandedToBot', tag_field="type"):
+    "The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end."
+    bot: str
+    seat: int
+
+
 class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
     seat: int
     winner: int | None
+
+
+class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="type"):
+    "The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes."
+    in_a_row: int
+    seat: int
 
 
 class SenatorRecruited(msgspec.Struct, kw_only=True, tag='SenatorRecruited', tag_field="type"):
@@ -533,7 +545,7 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
 Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | RecruitSenator | PrepareConspiracy | TriggerConspiracy | PlaceInfluence | MoveInfluence | RemoveInfluence | Conspire | KeepConspiracy | Decline | DiscardFromStructure | TakeWonder | ObscureToken | BuildFromLastRow | BuildRemovedCard | TakeAsideToken | TakeCard | ExchangeCards | MoveDecree | SabotageWonder | Resign
 
 
-Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | SeatResigned | SeatForfeited
+Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = AgoraDeal

@@ -428,7 +428,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"] | components["schemas"]["7wonders.SeatTimedOut"] | components["schemas"]["7wonders.SeatHandedToBot"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -513,12 +513,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "7wonders.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "7wonders.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "7wonders.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SevenWondersView */
         "7wonders.SevenWondersView": {
@@ -737,7 +757,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -1047,12 +1067,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "7wonders_faith.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "7wonders_faith.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "7wonders_faith.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SeventhBegan */
         "7wonders_faith.SeventhBegan": {
@@ -1282,7 +1322,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1608,12 +1648,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "7wonders_leaders.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "7wonders_leaders.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "7wonders_leaders.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SeventhBegan */
         "7wonders_leaders.SeventhBegan": {
@@ -1852,7 +1912,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2351,12 +2411,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "7wonders_leaders_faith.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "7wonders_leaders_faith.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "7wonders_leaders_faith.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SeventhBegan */
         "7wonders_leaders_faith.SeventhBegan": {
@@ -2498,6 +2578,10 @@ export interface components {
         };
         /** GameSummary */
         GameSummary: {
+            /** @description Each seat's clock, by seat (the `clock` option; null without it), as of `clocks_as_of`. */
+            clocks?: components["schemas"]["SeatClockOut"][] | null;
+            /** @description When `clocks` were computed (UTC, the serving host's time of the request). */
+            clocks_as_of?: string | null;
             /** Format: date-time */
             created_at: string;
             /** @default random */
@@ -2559,6 +2643,20 @@ export interface components {
             redis: boolean;
             status: string;
         };
+        /** SeatClockOut */
+        SeatClockOut: {
+            /** @description The server's bot plays this seat: handed to it after `timeouts_to_bot` timeouts in a row (a `SeatHandedToBot` event), or a bot seat from the start. */
+            bot: boolean;
+            /** @description When the seat's clock runs out if it does not act (UTC); null when not running. Count down to it: it does not move while the clock runs. */
+            deadline: string | null;
+            /** @description Seconds left in the seat's bank as of `clocks_as_of` (0 once it ran out). */
+            remaining_seconds: number;
+            /** @description The seat must act and its clock runs (in simultaneous choices, each seat's own). */
+            running: boolean;
+            seat: number;
+            /** @description Times the seat's clock ran out since it last moved in time. */
+            timeouts_in_a_row: number;
+        };
         /** SeatIn */
         SeatIn: {
             bot?: string | null;
@@ -2583,6 +2681,10 @@ export interface components {
         };
         /** ViewOut */
         ViewOut: {
+            /** @description Each seat's clock at this version, by seat (the `clock` option; null without it). */
+            clocks?: components["schemas"]["SeatClockOut"][] | null;
+            /** @description When `clocks` were computed (UTC). */
+            clocks_as_of?: string | null;
             game_id: string;
             seat: number | null;
             version: number;
@@ -2787,7 +2889,7 @@ export interface components {
             victory: string;
             winner: number | null;
         };
-        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"];
+        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"] | components["schemas"]["duel.SeatTimedOut"] | components["schemas"]["duel.SeatHandedToBot"];
         /** GameEnded */
         "duel.GameEnded": {
             scores: number[][];
@@ -2870,12 +2972,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "duel.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "duel.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "duel.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SlotView */
         "duel.SlotView": {
@@ -3315,7 +3437,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"];
+        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"] | components["schemas"]["duel_agora.SeatTimedOut"] | components["schemas"]["duel_agora.SeatHandedToBot"];
         /** ExchangeCards */
         "duel_agora.ExchangeCards": {
             give: number;
@@ -3506,12 +3628,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "duel_agora.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "duel_agora.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "duel_agora.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SenatorRecruited */
         "duel_agora.SenatorRecruited": {
@@ -4165,7 +4307,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"];
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"] | components["schemas"]["duel_agora_leaders.SeatTimedOut"] | components["schemas"]["duel_agora_leaders.SeatHandedToBot"];
         /** ExchangeCards */
         "duel_agora_leaders.ExchangeCards": {
             give: number;
@@ -4528,12 +4670,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "duel_agora_leaders.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "duel_agora_leaders.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "duel_agora_leaders.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SenatorRecruited */
         "duel_agora_leaders.SenatorRecruited": {
@@ -4995,7 +5157,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"];
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"] | components["schemas"]["duel_leaders.SeatTimedOut"] | components["schemas"]["duel_leaders.SeatHandedToBot"];
         /** GameEnded */
         "duel_leaders.GameEnded": {
             scores: number[][];
@@ -5294,12 +5456,32 @@ export interface components {
             type: "SeatForfeited";
             winner: number | null;
         };
+        /**
+         * SeatHandedToBot
+         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         */
+        "duel_leaders.SeatHandedToBot": {
+            bot: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatHandedToBot";
+        };
         /** SeatResigned */
         "duel_leaders.SeatResigned": {
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /**
+         * SeatTimedOut
+         * @description The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes.
+         */
+        "duel_leaders.SeatTimedOut": {
+            in_a_row: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTimedOut";
         };
         /** SlotView */
         "duel_leaders.SlotView": {
