@@ -118,8 +118,10 @@ def view(rules: SevenWondersRules, state: SWState, seat: int | None) -> SevenWon
             ChoiceView(city=c, choice=ch) for c, ch in enumerate(state.chosen)
             if ch is not None and controller(state, c) == seat
         )
-        if state.phase == DISCARD_BUILD and state.special_seat == seat:
-            discard = state.discard
+    if seat is not None and state.phase == DISCARD_BUILD and state.special_seat == seat:
+        # The seat choosing from the discard sees it even when no hands are dealt (Solomon
+        # recruited at an age's start, before its cards).
+        discard = state.discard
     return SevenWondersView(
         seat=seat, phase=phase_name(rules, state.phase), age=state.age, turn=state.turn,
         acting=acting_seats(state), variant=state.variant,

@@ -368,3 +368,18 @@ def test_rome_stages_score(side: str, stages: int, vp: int) -> None:
 
     st = start(3, boards=[("rome", side), ("gizah", "A"), ("rhodes", "A")], leaders=FOUR)
     assert wonders(G.rules, give(st, 0, stages=stages), 0) == vp
+
+
+# -- Salomon recruited at an age's start: the discard pile is shown to his seat ------------
+def test_solomon_recruited_before_the_cards_sees_the_discard_pile() -> None:
+    st = start(3, leaders=FOUR)
+    _, st = draft_keeping_first(st)
+    st = with_hands(st, ["Caesar"], ["Solomon"], ["Varro"])
+    st = replace(st, discard=(card("Altar"), card("Baths")))
+    assert st.hands == ()  # the recruitment comes before the age's cards are dealt
+    _, st = step(st, PlayLeader(seat=0, leader=leader("Caesar"), action="discard"),
+                 PlayLeader(seat=1, leader=leader("Solomon"), action="recruit"),
+                 PlayLeader(seat=2, leader=leader("Varro"), action="discard"))
+    assert st.phase == DISCARD_BUILD and G.acting_seats(st) == (1,)
+    assert G.view(st, 1).discard == (card("Altar"), card("Baths"))
+    assert G.view(st, 0).discard == () and G.view(st, None).discard == ()
