@@ -60,6 +60,7 @@ from domain.sevenwonders_faith.model import (
     GuildPlundered,
     PlayWithGod,
 )
+from domain.sevenwonders_faith.overrides import stage_resources
 from domain.sevenwonders_faith.powers import (
     ARTEMIS,
     KEY,
@@ -108,10 +109,10 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     if kind == VP:
         return [NOTHING] if blue_vp(c, rules.cards) >= n else []
     if kind == WONDER:
-        w = rules.wonders[c.board].sides[c.side]
-        if c.stages >= len(w):
+        stage = stage_resources(rules.wonders, st, city)
+        if stage is None:
             return []
-        vectors: list[tuple[int, ...]] = [w[c.stages].cost]
+        vectors: list[tuple[int, ...]] = [stage]
     elif kind == RESOURCES:
         vectors = [res]
     else:
@@ -289,9 +290,9 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
     kind, n, res = god_cost(st, god, st.age)
     if kind not in (RAW, MANUFACTURED, ANY, RESOURCES, WONDER):
         return cheapest
-    c = st.cities[city]
     if kind == WONDER:
-        vectors = [rules.wonders[c.board].sides[c.side][c.stages].cost]
+        stage = stage_resources(rules.wonders, st, city)
+        vectors = [stage] if stage is not None else []
     elif kind == RESOURCES:
         vectors = [res]
     else:

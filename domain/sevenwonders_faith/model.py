@@ -60,6 +60,11 @@ class FaithExt(msgspec.Struct, frozen=True):
     round: int = 0
     prayed: int = 0
     """The last age whose prayer has begun."""
+    stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    """(board, side, stage, resources): Faith's stages whose cost the game replaces
+    (option `board_costs`)."""
+    guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(card, resources): Faith's guilds whose cost the game replaces (`guild_costs`)."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
@@ -107,6 +112,12 @@ class FaithStarted(Event, frozen=True, tag=True):
     gods: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     """The gods of the deal (per age, per city), so that the events alone rebuild the game;
     None in every seat's and spectator's copy."""
+    stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    """(board id, side, stage index, resources) of Faith's stages whose provisional cost the
+    game replaces (option `board_costs`; public)."""
+    guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(card id, resources) of Faith's guilds whose provisional cost the game replaces
+    (option `guild_costs`; public)."""
 
 
 class PrayerBegan(Event, frozen=True, tag=True):

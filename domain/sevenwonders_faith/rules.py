@@ -40,6 +40,11 @@ from domain.sevenwonders_faith.model import (
     PlayWithGod,
     PrayerBegan,
 )
+from domain.sevenwonders_faith.overrides import (
+    override_hook,
+    parse_board_costs,
+    parse_guild_costs,
+)
 from domain.sevenwonders_faith.powers import (
     conflicts,
     gods_points,
@@ -147,14 +152,18 @@ def _start(tx: Tx, options: Mapping[str, Any]) -> None:
     over = parse_costs(options.get("god_costs"))
     costs = tuple(tuple(over.get((g.id, a), g.costs[a - 1]) for a in (1, 2, 3)) for g in GODS)
     gods = getattr(tx.state.deal, "gods", ())
-    tx.emit(FaithStarted(costs=costs, gods=gods))
+    stage_costs = parse_board_costs(options.get("board_costs"), tx.rules.wonders)
+    guild_costs = parse_guild_costs(options.get("guild_costs"), tx.rules.cards)
+    tx.emit(FaithStarted(costs=costs, gods=gods, stage_costs=stage_costs,
+                         guild_costs=guild_costs))
 
 
 def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
     n = len(s.cities)
     deal = e.gods or ((((),) * n),) * 3
     costs: Any = e.costs
-    return replace(s, ext2=prayer.new_ext(deal, n, costs))
+    return replace(s, ext2=replace(prayer.new_ext(deal, n, costs), stage_costs=e.stage_costs,
+                                   guild_costs=e.guild_costs))
 
 
 class FaithView(msgspec.Struct, frozen=True):
@@ -292,7 +301,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer")},
-        cost_hooks=(*(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
+        cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
@@ -310,7 +319,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),
-        option_names=(*rules.option_names, "god_costs"),
+        option_names=(*rules.option_names, "god_costs", "board_costs", "guild_costs"),
         max_seats=min(rules.max_seats, MAX_SEATS),
         start_hooks=(*rules.start_hooks, _start),
         view_ext=_view_ext(rules.view_ext),
