@@ -9,4 +9,7 @@ CODES: dict[str, str] = {
     "bad_targets": "The god's targets are not allowed (a neighbour, a player, not the Free "
                    "City, as the god says).",
     "cannot_invoke": "The city cannot meet the god's cost (resources, shields or points).",
+    "god_after_card": "This god is revealed after the step's card (Chronos).",
+    "god_not_with_stage": "This god is not invoked with a card that builds a wonder stage "
+                          "(Chronos marks the stage he is paid for).",
 }

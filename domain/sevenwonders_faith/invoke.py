@@ -28,6 +28,7 @@ from domain.sevenwonders import flow
 from domain.sevenwonders.catalog_types import MANUFACTURED as MANU_IDX
 from domain.sevenwonders.catalog_types import RAW as RAW_IDX
 from domain.sevenwonders.catalog_types import CardDef
+from domain.sevenwonders.city import add_stage
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.hooks import SevenWondersRules
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
@@ -49,6 +50,7 @@ from domain.sevenwonders_faith.catalog import (
 )
 from domain.sevenwonders_faith.guilds import PLUNDERERS
 from domain.sevenwonders_faith.model import (
+    CHRONOS_TUCK,
     INVOKE,
     SELL,
     FaithExt,
@@ -73,6 +75,14 @@ from domain.sevenwonders_faith.powers import (
     strike,
     target_options,
 )
+from domain.sevenwonders_faith.wonders import SYRACUSE_B
+
+NOT_FIRST = frozenset({"chronos"})
+"""Gods revealed after their card only: Chronos marks the next stage once the card is
+applied."""
+NOT_WITH_STAGE = frozenset({"chronos"})
+"""Gods never invoked with a card that builds a stage: Chronos' cost is the very stage he
+marks."""
 
 Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 """(bank, left, right, bought left, bought right)."""
@@ -168,6 +178,8 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     right=m.right, buy_left=m.buy_left, buy_right=m.buy_right)
         for god, pays, targets in options:
             out.append(PlayWithGod(**base, god=god, use=SELL))
+            if m.action == STAGE and KEY[god] in NOT_WITH_STAGE:
+                continue
             for bank, lc, rc, bl, br in pays:
                 if bank + lc + rc > budget:
                     continue
@@ -178,7 +190,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
     for god, pays, targets in options:
         # God first: the cards only the god's coins make affordable (cheapest payment).
-        if not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins:
+        if not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins or KEY[god] in NOT_FIRST:
             continue
         bank, lc, rc, bl, br = pays[0]
         g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
@@ -256,6 +268,12 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
         return GodChoice(god=god, use=SELL, god_first=command.god_first)
     if command.use != INVOKE:
         raise DomainError("unknown_use", f"use {command.use!r}: invoke or discard")
+    key = KEY[god]
+    if key in NOT_FIRST and command.god_first:
+        raise DomainError("god_after_card", f"{GODS[god].name_en} is revealed after the card")
+    if key in NOT_WITH_STAGE and command.action == STAGE:
+        raise DomainError("god_not_with_stage", f"{GODS[god].name_en} marks the stage the "
+                          "city pays for: not with a card that builds a stage")
     if command.targets not in target_options(st, city, god, st.age, seat_count(st)):
         raise DomainError("bad_targets", f"targets {command.targets} are not allowed for "
                           f"{GODS[god].name_en}")
@@ -339,6 +357,8 @@ def reveal(tx: Tx, applied: bool) -> None:
             dropped = rest
         else:
             gained = gain(st, c, choice.god, st.age, -1, tx.rules.cards)
+            if KEY[choice.god] == "chronos":
+                gained += chronos_coins(tx.rules, st, c)
             dropped = rest if cur.allow[c] <= 1 else ()
         tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained, dropped=dropped))
     if not applied:
@@ -424,6 +444,12 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         changes["own_masks"] = (*city.own_masks, 1 << OWN_RESOURCE[key])
     if key == "zeus":
         changes["abilities"] = city.abilities | {"seventh_card"}
+    hali = s.halikarnassus
+    if key == "chronos":
+        stage = rules.wonders[city.board].sides[city.side][city.stages]
+        city = add_stage(city, stage, CHRONOS_TUCK)
+        if "build_from_discard" in stage.abilities:
+            hali = (*hali, (c, e.seat))
     cities[c] = replace(city, **changes)
     if ch.left:
         ln = (c - 1) % n
@@ -441,8 +467,21 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         kept=_set(new_ext.kept, c, new_ext.kept[c] if allow > 0 else ()),
         active=_set(ext.active, c, (*ext.active[c], (ch.god, age))),
         extra=_set(ext.extra, c, extra), marker=_set(ext.marker, c, marker),
-        peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"))
-    return replace(s, cities=tuple(cities), ext2=new_ext)
+        peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"),
+        raising=(*ext.raising, c) if key == "osiris" else ext.raising)
+    return replace(s, cities=tuple(cities), ext2=new_ext, halikarnassus=hali)
+
+
+def chronos_coins(rules: SevenWondersRules, st: SWState, city: int) -> int:
+    """The coins of the stage Chronos marks (its printed coins; Syracuse B's per card
+    shield)."""
+    c = st.cities[city]
+    side = rules.wonders[c.board].sides[c.side]
+    if c.stages >= len(side):
+        return 0
+    stage = side[c.stages]
+    return stage.coins + (card_shields(c, rules.wonders) if SYRACUSE_B in stage.abilities
+                          else 0)
 
 
 def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:

@@ -14,6 +14,14 @@ from domain.sevenwonders.state import ZERO7
 
 PRAYER = 30
 """The prayer phase's number (Faith's are 30-39, `hooks.PhaseRules.name`)."""
+OSIRIS = 31
+"""Osiris' step: his city takes a card of the discard pile."""
+RAISE_BUILD, RAISE_SELL, RAISE_LAPSED = "build", "discard", "lapsed"
+"""Osiris: the card is built for free, or discarded again for 3 coins; with an empty discard
+pile the power lapses."""
+OSIRIS_COINS = 3
+CHRONOS_TUCK = 2000
+"""Chronos' wonder card, recorded under the stage it marks (`City.tucked`): no Age card."""
 INVOKE, SELL = "invoke", "discard"
 """A god chosen with a card is invoked, or discarded for coins equal to the age."""
 
@@ -60,6 +68,8 @@ class FaithExt(msgspec.Struct, frozen=True):
     round: int = 0
     prayed: int = 0
     """The last age whose prayer has begun."""
+    raising: tuple[int, ...] = ()
+    """Cities owed Osiris' card of the discard pile, in order (the step's gods' order)."""
     stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
     """(board, side, stage, resources): Faith's stages whose cost the game replaces
     (option `board_costs`)."""
@@ -100,6 +110,14 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god is paid from the coins held at the start of the turn and the coins it gives at
     once may pay the card (the Apollo example); its other powers start with the next
     construction."""
+
+
+class RaiseDiscarded(Command, frozen=True, tag=True):
+    """Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
+    stage) or discarded again for 3 coins ("discard")."""
+
+    card: int
+    use: str = RAISE_BUILD
 
 
 class FaithStarted(Event, frozen=True, tag=True):
@@ -186,12 +204,31 @@ class GuildPlundered(Event, frozen=True, tag=True):
     """Per city, the tokens taken."""
 
 
+class RaiseBegan(Event, frozen=True, tag=True):
+    """Osiris' city chooses a card of the discard pile (its seat alone sees the pile)."""
+
+    city: int
+    seat: int
+
+
+class DiscardRaised(Event, frozen=True, tag=True):
+    """Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
+    discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1)."""
+
+    city: int
+    seat: int
+    card: int
+    """-1 in the other seats' copies when discarded again (the pile is face down)."""
+    use: str
+    gained: int
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
     age: int
 
 
-FaithCommand = KeepGod | PlayWithGod
+FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
-              | GodStruck | GodIncome | GodsRetired | GuildPlundered)
+              | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised)

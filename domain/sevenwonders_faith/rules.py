@@ -19,12 +19,14 @@ from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import invoke, prayer
+from domain.sevenwonders_faith import invoke, osiris, prayer
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.model import (
+    OSIRIS,
     PRAYER,
     Cost,
+    DiscardRaised,
     FaithExt,
     FaithStarted,
     GodChoice,
@@ -39,6 +41,8 @@ from domain.sevenwonders_faith.model import (
     KeepGod,
     PlayWithGod,
     PrayerBegan,
+    RaiseBegan,
+    RaiseDiscarded,
 )
 from domain.sevenwonders_faith.overrides import (
     override_hook,
@@ -183,6 +187,8 @@ class FaithView(msgspec.Struct, frozen=True):
     """The god this seat chose with this step's card (only its own, until revealed)."""
     god_costs: tuple[tuple[Cost, ...], ...]
     """Per god id, its cost in Ages I, II, III in this game ([kind, n, resources])."""
+    osiris_discard: tuple[int, ...] = ()
+    """Osiris' step: the discard pile, to this seat alone when it chooses from it."""
     inner: Any = None
     """The view part of the expansion attached before Faith (Leaders), if any."""
 
@@ -202,7 +208,9 @@ def _view_ext(previous: Any) -> Any:
             gods_kept_count=tuple(len(k) for k in ext.kept),
             gods_allowed=ext.allow, invoked=ext.active,
             my_god_choice=ext.pending[s] if mine else None,
-            god_costs=ext.costs, inner=inner)
+            god_costs=ext.costs, inner=inner,
+            osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
+            else ())
     return view_ext
 
 
@@ -237,7 +245,8 @@ def _no_gods(event: FaithStarted, seat: int | None) -> Any:
 
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
-             GodIncome: _public, GodsRetired: _public, GuildPlundered: _public}
+             GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
+             RaiseBegan: _public, DiscardRaised: osiris.hide_raised}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -296,11 +305,13 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
-        step_end=(prayer.after_step, *rules.step_end),
+        step_end=(prayer.after_step, osiris.osiris_step, *rules.step_end),
         age_end=(*rules.age_end, prayer.age_end),
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
-                                   prayer.prayer_acting, "prayer")},
+                                   prayer.prayer_acting, "prayer"),
+                OSIRIS: PhaseRules(osiris.raise_moves, {RaiseDiscarded: osiris.decide_raise},
+                                   osiris.raise_acting, "osiris")},
         cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
@@ -312,10 +323,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   GodsPassed: prayer._passed, GodsRetired: prayer._retired,
                   GodChosen: invoke.m_chosen, GodRevealed: invoke.m_revealed,
                   GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
-                  GuildPlundered: invoke.m_plundered},
-        command_types=(*rules.command_types, KeepGod, PlayWithGod),
+                  GuildPlundered: invoke.m_plundered, RaiseBegan: osiris.m_raise_began,
+                  DiscardRaised: osiris.m_raised},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
-                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered),
+                     GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
+                     RaiseBegan, DiscardRaised),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

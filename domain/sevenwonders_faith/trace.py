@@ -41,6 +41,7 @@ from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
+    DiscardRaised,
     FaithExt,
     GodIncome,
     GodKept,
@@ -115,6 +116,12 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                         "god_first": ch.god_first,
                         "dropped": sorted(_key(x) for x in g.dropped)}
                 entry["actions"].append(action)
+        raised = next((e for e in events if isinstance(e, DiscardRaised)), None)
+        if raised is not None:
+            entry["step"] = "osiris"
+            entry["osiris"] = {"seat": raised.seat, "use": raised.use, "gained": raised.gained,
+                               "card": game.rules.cards[raised.card].name
+                               if raised.card >= 0 else None}
         if copied is not None:
             entry["actions"] = [{"seat": before.holder if before.variant and copied.city == 2
                                  else copied.city, "kind": "copy_guild",
@@ -145,7 +152,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
 
 
 def _closes(events: list[Any]) -> bool:
-    return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed) for e in events)
+    return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed | DiscardRaised)
+               for e in events)
 
 
 def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str, Any]:

@@ -78,9 +78,13 @@ def test_two_players_no_god_for_the_free_city_and_six_gods_removed() -> None:
 
 
 def test_too_many_seats_for_the_gods_built() -> None:
+    from domain.sevenwonders_faith.rules import MAX_SEATS
+
     with pytest.raises(DomainError) as info:
-        G.start(6, {}, random.Random(1), None)
+        G.start(MAX_SEATS + 1, {}, random.Random(1), None)
     assert info.value.code == "invalid_seat_count"
+    st = fold(G, G.start(MAX_SEATS, {}, random.Random(1), None))
+    assert all(len(h) == 3 for h in ext(st).hands)
 
 
 def test_an_explicit_god_deal_is_checked() -> None:

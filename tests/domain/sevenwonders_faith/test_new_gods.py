@@ -1,0 +1,113 @@
+"""The gods built after the first ones, by name, as the rulebook's "Panthéon" sections give
+them: Chronos (a Wonder card marks a stage), Osiris (a card of the discard pile)."""
+
+from __future__ import annotations
+
+import pytest
+from msgspec.structs import replace
+
+from domain.kernel.errors import DomainError
+from domain.sevenwonders.events import StepResolved
+from domain.sevenwonders_faith.model import (
+    CHRONOS_TUCK,
+    OSIRIS,
+    DiscardRaised,
+    RaiseBegan,
+    RaiseDiscarded,
+)
+from tests.domain.sevenwonders.support import card, give, play
+from tests.domain.sevenwonders_faith.support import G, ext, god, turn, with_god
+from tests.domain.sevenwonders_faith.test_gods import at
+
+
+# -- Chronos --------------------------------------------------------------------------------
+def test_chronos_marks_the_next_stage_with_a_wonder_card() -> None:
+    """"le joueur reçoit une carte Merveille ... et l'utilise pour la construction de l'étage
+    qu'il vise": the stage's resources paid (his cost), the age card played besides."""
+    st = at(1, ["chronos"])
+    st = give(st, 0, ["Stone Pit", "Clay Pool"])  # Gizah A I: 2 stone
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "chronos"))
+    c = st.cities[0]
+    assert c.stages == 1 and c.tucked == (CHRONOS_TUCK,)
+    assert card("Lumber Yard") in c.built
+    assert ext(st).active[0] == ((god("chronos"), 1),)
+    assert G.view(st, 1).cities[0].tucked == (-1,)
+
+
+def test_chronos_not_with_a_stage_card_nor_before_the_card() -> None:
+    st = at(1, ["chronos"])
+    st = give(st, 0, ["Stone Pit", "Stone Pit", "Clay Pool"])
+    moves = [m for m in G.legal_moves(st, 0) if getattr(m, "god", -1) == god("chronos")]
+    assert moves and all(m.action != "stage" or m.use == "discard" for m in moves)
+    assert not any(m.god_first for m in moves)
+    with pytest.raises(DomainError) as info:
+        G.step(st, with_god(0, "Lumber Yard", "stage", "chronos"))
+    assert info.value.code == "god_not_with_stage"
+    with pytest.raises(DomainError) as info:
+        G.step(st, with_god(0, "Lumber Yard", "build", "chronos", god_first=True))
+    assert info.value.code == "god_after_card"
+
+
+def test_chronos_needs_a_stage_left() -> None:
+    st = at(1, ["chronos"])
+    st = give(st, 0, ["Stone Pit", "Stone Pit", "Clay Pool"], stages=3)
+    with pytest.raises(DomainError) as info:
+        G.step(st, with_god(0, "Lumber Yard", "build", "chronos"))
+    assert info.value.code == "cannot_invoke"
+
+
+# -- Osiris ---------------------------------------------------------------------------------
+def _osiris(coins: int = 3) -> object:
+    st = at(1, ["osiris"], coins=coins)
+    return replace(st, discard=(card("Altar"), card("Baths"), card("Lumber Yard")))
+
+
+def test_osiris_builds_a_card_of_the_discard_pile_for_free() -> None:
+    st = _osiris()
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    assert any(isinstance(e, RaiseBegan) for e in events)
+    assert st.phase == OSIRIS and G.acting_seats(st) == (0,)
+    assert G.view(st, 0).ext.osiris_discard == st.discard
+    assert G.view(st, 1).ext.osiris_discard == ()
+    moves = G.legal_moves(st, 0)
+    assert RaiseDiscarded(seat=0, card=card("Altar"), use="build") in moves
+    assert RaiseDiscarded(seat=0, card=card("Lumber Yard"), use="build") not in moves  # built
+    coins = st.cities[0].coins
+    events, st = G.step(st, RaiseDiscarded(seat=0, card=card("Altar"), use="build"))
+    assert isinstance(events[0], StepResolved) and events[0].actions[0].kind == "from_discard"
+    assert card("Altar") in st.cities[0].built and card("Altar") not in st.discard
+    assert st.cities[0].coins == coins and st.turn == 2 and st.phase != OSIRIS
+
+
+def test_osiris_or_the_card_discarded_again_for_three_coins() -> None:
+    st = _osiris()
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    coins = st.cities[0].coins
+    events, st = G.step(st, RaiseDiscarded(seat=0, card=card("Baths"), use="discard"))
+    raised = next(e for e in events if isinstance(e, DiscardRaised))
+    assert raised.gained == 3 and st.cities[0].coins == coins + 3
+    assert card("Baths") in st.discard
+    assert G.redact(raised, 1).card == -1 and G.redact(raised, 0).card == card("Baths")
+
+
+def test_osiris_refuses_a_card_not_in_the_pile_or_already_built() -> None:
+    st = _osiris()
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    with pytest.raises(DomainError) as info:
+        G.step(st, RaiseDiscarded(seat=0, card=card("Theater"), use="build"))
+    assert info.value.code == "not_in_discard"
+    with pytest.raises(DomainError) as info:
+        G.step(st, RaiseDiscarded(seat=0, card=card("Lumber Yard"), use="build"))
+    assert info.value.code == "already_built"
+
+
+def test_osiris_lapses_on_an_empty_pile() -> None:
+    st = replace(at(1, ["osiris"]), discard=())
+    events = []
+    for command in (with_god(0, "Lumber Yard", "build", "osiris"), play(1, "Clay Pool"),
+                    play(2, "Ore Vein")):
+        new, st = G.step(st, command)
+        events += new
+    assert st.discard == ()
+    raised = next(e for e in events if isinstance(e, DiscardRaised))
+    assert raised.use == "lapsed" and st.turn == 2 and ext(st).raising == ()
