@@ -12,4 +12,6 @@ CODES: dict[str, str] = {
     "god_after_card": "This god is revealed after the step's card (Chronos).",
     "god_not_with_stage": "This god is not invoked with a card that builds a wonder stage "
                           "(Chronos marks the stage he is paid for).",
+    "no_look": "Horus shows the previous player's hand once it has chosen, before the city "
+               "chooses, once a step and twice an age.",
 }

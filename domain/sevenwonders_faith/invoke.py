@@ -49,6 +49,7 @@ from domain.sevenwonders_faith.catalog import (
     Cost,
 )
 from domain.sevenwonders_faith.guilds import PLUNDERERS
+from domain.sevenwonders_faith.horus import LOOKS, peek_moves
 from domain.sevenwonders_faith.model import (
     CHRONOS_TUCK,
     INVOKE,
@@ -60,6 +61,7 @@ from domain.sevenwonders_faith.model import (
     GodRevealed,
     GodStruck,
     GuildPlundered,
+    HandsRedealt,
     PlayWithGod,
 )
 from domain.sevenwonders_faith.overrides import stage_resources
@@ -159,6 +161,9 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     """The base moves, and each of them with each god kept: discarded for coins, or invoked
     with each cheapest payment the coins left allow and each choice of targets."""
     moves: list[Any] = play_moves(rules, st, seat)
+    ext = st.ext2
+    if isinstance(ext, FaithExt) and ext.horus:
+        moves += peek_moves(st, seat)
     city = due_city(st, seat)
     if city != seat or not may_use_god(st, city):
         return moves
@@ -371,6 +376,36 @@ def reveal(tx: Tx, applied: bool) -> None:
             if any(lost) or any(tokens) or any(removed):
                 tx.emit(GodStruck(city=c, god=choice.god, lost=lost, tokens=tokens,
                                   removed=removed))
+    for e in _this_step(tx.events):
+        if e.choice.use == INVOKE and KEY[e.choice.god] == "ouranos":
+            tx.emit(HandsRedealt(city=e.city, hands=redeal(tx.state)))
+
+
+REDEAL_SIZE = 49
+"""7 hands of 7 cards at most: each age's redeal order is a permutation of this many
+places."""
+
+
+def redeal(st: SWState) -> tuple[tuple[int, ...], ...]:
+    """Ouranos: "tous les joueurs donnent leurs cartes Âge au joueur ayant invoqué Ouranos.
+    Ce dernier mélange les cartes et les redistribue". The shuffle is the deal's (`reshuffles`:
+    per age, a permutation drawn at the start with the game's seeded RNG, so that the domain
+    stays pure): the gathered cards (city order) are ranked by it; an explicit deal without
+    one deals them in reverse order."""
+    orders = getattr(st.deal, "reshuffles", ())
+    order = orders[st.age - 1] if orders else tuple(range(REDEAL_SIZE - 1, -1, -1))
+    cards = [x for h in st.hands for x in h]
+    shuffled = [cards[i] for i in sorted(range(len(cards)), key=lambda i: order[i])]
+    out = []
+    k = 0
+    for h in st.hands:
+        out.append(tuple(shuffled[k:k + len(h)]))
+        k += len(h)
+    return tuple(out)
+
+
+def m_redealt(rules: SevenWondersRules, s: SWState, e: HandsRedealt) -> SWState:
+    return replace(s, hands=e.hands)
 
 
 def _this_step(events: list[Any]) -> list[GodRevealed]:
@@ -468,6 +503,8 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         active=_set(ext.active, c, (*ext.active[c], (ch.god, age))),
         extra=_set(ext.extra, c, extra), marker=_set(ext.marker, c, marker),
         peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"),
+        horus=_set(ext.horus or (0,) * n, c, LOOKS) if key == "horus" else ext.horus,
+        peeked=ext.peeked or (0,) * n,
         raising=(*ext.raising, c) if key == "osiris" else ext.raising)
     return replace(s, cities=tuple(cities), ext2=new_ext, halikarnassus=hali)
 

@@ -68,6 +68,10 @@ class FaithExt(msgspec.Struct, frozen=True):
     round: int = 0
     prayed: int = 0
     """The last age whose prayer has begun."""
+    horus: tuple[int, ...] = ()
+    """Per city, Horus' looks left this age (empty: none anywhere)."""
+    peeked: tuple[int, ...] = ()
+    """Per city, the turn of its last look at the previous player's hand (0: none)."""
     raising: tuple[int, ...] = ()
     """Cities owed Osiris' card of the discard pile, in order (the step's gods' order)."""
     stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
@@ -118,6 +122,11 @@ class RaiseDiscarded(Command, frozen=True, tag=True):
 
     card: int
     use: str = RAISE_BUILD
+
+
+class Peek(Command, frozen=True, tag=True):
+    """Horus: look at the hand of the previous player (the one whose hand comes next), once
+    that player has chosen its card and before choosing one's own."""
 
 
 class FaithStarted(Event, frozen=True, tag=True):
@@ -223,12 +232,33 @@ class DiscardRaised(Event, frozen=True, tag=True):
     gained: int
 
 
+class HandsRedealt(Event, frozen=True, tag=True):
+    """Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
+    cards as it held."""
+
+    city: int
+    """The city that invoked him."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per city; a seat sees only its own (-1 for the others' cards)."""
+
+
+class HandPeeked(Event, frozen=True, tag=True):
+    """Horus' look: the previous player's hand, its chosen card set aside."""
+
+    seat: int
+    city: int
+    """The city looked at."""
+    cards: tuple[int, ...]
+    """-1 in the other seats' copies."""
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
     age: int
 
 
-FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded
+FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
-              | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised)
+              | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised
+              | HandsRedealt | HandPeeked)

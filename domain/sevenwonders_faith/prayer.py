@@ -19,6 +19,7 @@ from domain.sevenwonders_faith.model import (
     PRAYER,
     Cost,
     FaithExt,
+    GodIncome,
     GodKept,
     GodsPassed,
     GodsRetired,
@@ -60,6 +61,11 @@ def after_step(tx: Tx) -> bool:
 def age_end(tx: Tx, age: int) -> None:
     """"Après la résolution des conflits des Âges I et II, tous les Dieux ayant été invoqués
     durant l'Âge en question sont défaussés"; Age III's stay for their points."""
+    ext = tx.state.ext2
+    if isinstance(ext, FaithExt) and any(ext.horus):
+        # Horus' marker coins left ("S'il reste 1 ou 2 pièces à la fin de l'Âge, le joueur
+        # les récupère").
+        tx.emit(GodIncome(coins=ext.horus))
     if age < 3:
         tx.emit(GodsRetired(age=age))
 
@@ -160,7 +166,7 @@ def _retired(rules: SevenWondersRules, s: SWState, e: GodsRetired) -> SWState:
         if ext.active[i] else c for i, c in enumerate(s.cities))
     return replace(s, cities=cities, ext2=replace(
         ext, active=((),) * n, extra=(0,) * n, peace=(False,) * n, kept=((),) * n,
-        allow=(0,) * n))
+        allow=(0,) * n, horus=(), peeked=()))
 
 
 def new_ext(deal: tuple[tuple[tuple[int, ...], ...], ...], cities: int,

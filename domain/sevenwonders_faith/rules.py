@@ -19,9 +19,10 @@ from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import invoke, osiris, prayer
+from domain.sevenwonders_faith import horus, invoke, osiris, prayer
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
+from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
     OSIRIS,
     PRAYER,
@@ -38,7 +39,10 @@ from domain.sevenwonders_faith.model import (
     GodsRetired,
     GodStruck,
     GuildPlundered,
+    HandPeeked,
+    HandsRedealt,
     KeepGod,
+    Peek,
     PlayWithGod,
     PrayerBegan,
     RaiseBegan,
@@ -79,7 +83,8 @@ def deal_type(base: type) -> type:
     if found is None:
         found = _DEAL_TYPES[base] = msgspec.defstruct(
             "FaithDeal" if base is Deal else f"Faith{base.__name__}",
-            [("gods", GodDeal, ())], bases=(base,), frozen=True,
+            [("gods", GodDeal, ()), ("reshuffles", tuple[tuple[int, ...], ...], ())],
+            bases=(base,), frozen=True,
             module=__name__)
     return found
 
@@ -103,7 +108,8 @@ def _make_deal(previous: Any) -> Any:
             rng.shuffle(shuffled)
             ages.append(tuple(tuple(shuffled[3 * c: 3 * c + 3]) if c < seats else ()
                               for c in range(cities)))
-        return rules.deal_type(**asdict(deal), gods=tuple(ages))
+        reshuffles = tuple(tuple(rng.sample(range(REDEAL_SIZE), REDEAL_SIZE)) for _ in range(3))
+        return rules.deal_type(**asdict(deal), gods=tuple(ages), reshuffles=reshuffles)
     return make
 
 
@@ -123,6 +129,11 @@ def _check_deal(previous: Any) -> Any:
                     or len(set(flat)) != len(flat) or not set(flat) <= pool):
                 raise DomainError("invalid_deal", "gods: 3 distinct gods of the pool per "
                                   f"seat, none for the Free City; pool {sorted(pool)}")
+        reshuffles = getattr(deal, "reshuffles", ())
+        if reshuffles and (len(reshuffles) != 3 or any(
+                sorted(r) != list(range(REDEAL_SIZE)) for r in reshuffles)):
+            raise DomainError("invalid_deal", "reshuffles: none, or 3 permutations of 0.."
+                              f"{REDEAL_SIZE - 1} (Ouranos' redeal in each age)")
     return check
 
 
@@ -187,6 +198,10 @@ class FaithView(msgspec.Struct, frozen=True):
     """The god this seat chose with this step's card (only its own, until revealed)."""
     god_costs: tuple[tuple[Cost, ...], ...]
     """Per god id, its cost in Ages I, II, III in this game ([kind, n, resources])."""
+    horus_looks: tuple[int, ...] = ()
+    """Per city, Horus' looks left this age (public: the marker coins on the card)."""
+    looked_at: tuple[int, ...] = ()
+    """Horus: the previous player's hand as this seat saw it in this step (its own only)."""
     osiris_discard: tuple[int, ...] = ()
     """Osiris' step: the discard pile, to this seat alone when it chooses from it."""
     inner: Any = None
@@ -208,10 +223,24 @@ def _view_ext(previous: Any) -> Any:
             gods_kept_count=tuple(len(k) for k in ext.kept),
             gods_allowed=ext.allow, invoked=ext.active,
             my_god_choice=ext.pending[s] if mine else None,
-            god_costs=ext.costs, inner=inner,
+            god_costs=ext.costs, inner=inner, horus_looks=ext.horus,
+            looked_at=_looked_at(st, ext, seat) if mine else (),
             osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
             else ())
     return view_ext
+
+
+def _looked_at(st: SWState, ext: FaithExt, seat: int | None) -> tuple[int, ...]:
+    if seat is None or not ext.peeked or ext.peeked[seat] != st.turn or st.phase != PLAY:
+        return ()
+    other = horus.spied(st, seat)
+    choice = st.chosen[other]
+    if choice is None or other >= len(st.hands):
+        return ()
+    hand = list(st.hands[other])
+    if choice.card in hand:
+        hand.remove(choice.card)
+    return tuple(hand)
 
 
 def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -246,7 +275,8 @@ def _no_gods(event: FaithStarted, seat: int | None) -> Any:
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
-             RaiseBegan: _public, DiscardRaised: osiris.hide_raised}
+             RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
+             HandPeeked: horus.hide_peek}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -291,7 +321,8 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
     gods' powers, a score line `gods`."""
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
-                                           PlayWithGod: invoke.decide_play_with_god})
+                                           PlayWithGod: invoke.decide_play_with_god,
+                                           Peek: horus.decide_peek})
     previous_deal = rules.deal_type or Deal
     wonders = (*rules.wonders, *boards(len(rules.wonders)))
     cards = (*rules.cards, *guilds(rules.cards))
@@ -324,11 +355,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   GodChosen: invoke.m_chosen, GodRevealed: invoke.m_revealed,
                   GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
                   GuildPlundered: invoke.m_plundered, RaiseBegan: osiris.m_raise_began,
-                  DiscardRaised: osiris.m_raised},
-        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded),
+                  DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
+                  HandPeeked: horus.m_peeked},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
-                     RaiseBegan, DiscardRaised),
+                     RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

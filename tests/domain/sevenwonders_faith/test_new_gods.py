@@ -1,5 +1,6 @@
 """The gods built after the first ones, by name, as the rulebook's "Panthéon" sections give
-them: Chronos (a Wonder card marks a stage), Osiris (a card of the discard pile)."""
+them: Chronos (a Wonder card marks a stage), Osiris (a card of the discard pile), Ouranos
+(every hand dealt again), Horus (a look at the previous player's hand)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders.events import StepResolved
+from domain.sevenwonders_faith.invoke import redeal
 from domain.sevenwonders_faith.model import (
     CHRONOS_TUCK,
     OSIRIS,
     DiscardRaised,
+    HandPeeked,
+    HandsRedealt,
+    Peek,
     RaiseBegan,
     RaiseDiscarded,
 )
@@ -111,3 +116,91 @@ def test_osiris_lapses_on_an_empty_pile() -> None:
     assert st.discard == ()
     raised = next(e for e in events if isinstance(e, DiscardRaised))
     assert raised.use == "lapsed" and st.turn == 2 and ext(st).raising == ()
+
+
+# -- Ouranos --------------------------------------------------------------------------------
+def test_ouranos_gathers_shuffles_and_deals_every_hand_again() -> None:
+    """"tous les joueurs donnent leurs cartes Âge au joueur ayant invoqué Ouranos. Ce dernier
+    mélange les cartes et les redistribue": after the step, before the hands pass."""
+    st = at(1, ["ouranos"])
+    st = give(st, 0, ["Stone Pit", "Clay Pool"])  # 2 resources of any kind
+    before = sorted(x for h in st.hands for x in h)
+    events, _ = turn(st, with_god(0, "Lumber Yard", "build", "ouranos"))
+    redealt = next(e for e in events if isinstance(e, HandsRedealt))
+    assert [type(e).__name__ for e in events].index("HandsRedealt") < [
+        type(e).__name__ for e in events].index("HandsPassed")
+    left = sorted(before)
+    for c in (card("Lumber Yard"), card("Clay Pool"), card("Ore Vein")):
+        left.remove(c)
+    assert sorted(x for h in redealt.hands for x in h) == left
+    assert [len(h) for h in redealt.hands] == [2, 2, 2]
+    order = st.deal.reshuffles[0]  # type: ignore[union-attr]
+    assert sorted(order) == list(range(49))
+    hidden = G.redact(redealt, 1)
+    assert hidden.hands[1] == redealt.hands[1] and hidden.hands[0] == (-1, -1)
+
+
+def test_ouranos_redeal_follows_the_deal_order() -> None:
+    st = at(1, ["ouranos"])
+    st = replace(st, hands=((1, 2), (3, 4), (5, 6)))
+    reverse = replace(st, deal=replace(st.deal, reshuffles=()))
+    assert redeal(reverse) == ((6, 5), (4, 3), (2, 1))
+    ident = replace(st, deal=replace(st.deal, reshuffles=(tuple(range(49)),) * 3))
+    assert redeal(ident) == ((1, 2), (3, 4), (5, 6))
+
+
+def test_an_explicit_deal_with_a_bad_reshuffle_is_refused() -> None:
+    import random
+
+    from tests.domain.sevenwonders_faith.support import explicit_deal
+
+    deal = explicit_deal([("gizah", "A"), ("babylon", "A"), ("olympia", "A")])
+    with pytest.raises(DomainError) as info:
+        G.start(3, {}, random.Random(1), replace(deal, reshuffles=((0,) * 49,) * 3))
+    assert info.value.code == "invalid_deal"
+
+
+# -- Horus ----------------------------------------------------------------------------------
+def _horus() -> object:
+    st = at(1, ["horus"])
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "horus"))
+    return st
+
+
+def test_horus_looks_at_the_previous_players_hand_after_it_chose() -> None:
+    """"Le joueur épié doit d'abord choisir sa carte, le joueur ayant posé Horus peut alors
+    observer cette main adverse": Age I, the hand that comes from the right neighbour."""
+    st = _horus()
+    assert ext(st).horus == (2, 0, 0) and st.turn == 2
+    assert Peek(seat=0) not in G.legal_moves(st, 0)  # the right neighbour has not chosen
+    with pytest.raises(DomainError) as info:
+        G.step(st, Peek(seat=0))
+    assert info.value.code == "no_look"
+    spied_card = st.hands[1][0]
+    _, st = G.step(st, play(1, spied_card, "discard"))  # type: ignore[arg-type]
+    assert Peek(seat=0) in G.legal_moves(st, 0)
+    events, st = G.step(st, Peek(seat=0))
+    seen = events[0]
+    assert isinstance(seen, HandPeeked) and seen.city == 1
+    assert sorted(seen.cards) == sorted(x for x in st.hands[1] if x != spied_card)
+    assert G.view(st, 0).ext.looked_at == seen.cards and G.view(st, 2).ext.looked_at == ()
+    assert G.redact(seen, 2).cards == (-1,) * len(seen.cards)
+    assert Peek(seat=0) not in G.legal_moves(st, 0)  # once a step
+    assert ext(st).horus == (1, 0, 0)
+
+
+def test_horus_two_looks_an_age_and_the_marker_coins_left_are_kept() -> None:
+    st = _horus()
+    for _ in range(2):
+        _, st = G.step(st, play(1, st.hands[1][0], "discard"))  # type: ignore[arg-type]
+        _, st = G.step(st, Peek(seat=0))
+        _, st = turn(st)
+    assert ext(st).horus == (0, 0, 0)
+    looks_left = replace(_horus(), turn=5)  # the age's last two steps (hands of 2)
+    unused = replace(looks_left, ext2=replace(ext(looks_left), horus=(0, 0, 0)))  # type: ignore[arg-type]
+    for _ in range(2):
+        _, looks_left = turn(looks_left)
+        _, unused = turn(unused)
+    assert looks_left.age == 2  # type: ignore[attr-defined]
+    assert looks_left.cities[0].coins == unused.cities[0].coins + 2  # type: ignore[attr-defined]
+    assert ext(looks_left).horus == ()  # type: ignore[arg-type]
