@@ -159,8 +159,19 @@ async def test_a_faith_game_refuses_bad_options_and_seat_counts(
         "seats": [{"name": n} for n in ("Ada", "Bo", "Cy")]})
     assert bad.status_code in (400, 422), bad.text
     assert bad.json()["code"] == "invalid_option"
+    bad_board = await http.post("/games", json={
+        "kind": "7wonders", "expansions": ["faith"],
+        "options": {"board_costs": {"ithaca": {"A9": {"wood": 1}}}},
+        "seats": [{"name": n} for n in ("Ada", "Bo", "Cy")]})
+    assert bad_board.status_code in (400, 422), bad_board.text
+    assert bad_board.json()["code"] == "invalid_option"
+    seven = await http.post("/games", json={
+        "kind": "7wonders", "expansions": ["faith"],
+        "options": {"guild_costs": {"plunderers_guild": {"ore": 3}}},
+        "seats": [{"name": str(n)} for n in range(7)]})
+    assert seven.status_code in (200, 201), seven.text
     many = await http.post("/games", json={
         "kind": "7wonders", "expansions": ["faith"],
-        "seats": [{"name": str(n)} for n in range(6)]})
+        "seats": [{"name": str(n)} for n in range(8)]})
     assert many.status_code in (400, 422), many.text
     assert many.json()["code"] == "invalid_seat_count"

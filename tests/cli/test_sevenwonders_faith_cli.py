@@ -12,7 +12,7 @@ from tests.cli.test_engine_cli import polis
 
 
 @pytest.mark.parametrize(("expansions", "players"), [("faith", 2), ("faith", 5),
-                                                     ("leaders,faith", 3)])
+                                                     ("faith", 7), ("leaders,faith", 3)])
 def test_simulated_faith_games_replay_in_full_agreement(
     tmp_path: Path, expansions: str, players: int,
 ) -> None:
@@ -32,7 +32,7 @@ def test_simulated_faith_games_replay_in_full_agreement(
     assert result["games"] == 3 and result["agreed"] == 3
 
 
-def test_faith_refuses_more_seats_than_its_gods_serve() -> None:
-    run = polis("simulate", "7wonders", "--expansions", "faith", "--players", "6",
+def test_faith_serves_seven_seats_and_refuses_eight() -> None:
+    run = polis("simulate", "7wonders", "--expansions", "faith", "--players", "8",
                 "--games", "1")
-    assert run.returncode == 2 and "from 2 to 5" in run.stderr
+    assert run.returncode == 2 and "from 2 to 7" in run.stderr
