@@ -21,7 +21,8 @@ DESCRIPTION = KindDescription(
         ExpansionDescription(
             "faith", "Faith",
             "Gods prayed for at each Age's start and invoked beside a card (fan expansion; "
-            "costs provisional, overridable by the option god_costs).",
+            "costs provisional, overridable by the options god_costs, board_costs for "
+            "Ithaque's and Syracuse's stages and guild_costs for Faith's guilds).",
         ),
     ),
     options=(

@@ -98,12 +98,22 @@ class DiscardBuildLapsed(msgspec.Struct, kw_only=True, tag='DiscardBuildLapsed',
     city: int
 
 
+class DiscardRaised(msgspec.Struct, kw_only=True, tag='DiscardRaised', tag_field="type"):
+    "Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),\n    discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1)."
+    card: int
+    city: int
+    gained: int
+    seat: int
+    use: str
+
+
 class FaithDeal(msgspec.Struct, kw_only=True):
     boards: list[tuple[int, int]]
     gods: list[list[list[int]]] = msgspec.field(default_factory=list)
     guilds: list[int]
     hands: list[list[list[int]]]
     piles: list[list[int]] = msgspec.field(default_factory=list)
+    reshuffles: list[list[int]] = msgspec.field(default_factory=list)
 
 
 class FaithSevenWondersView(msgspec.Struct, kw_only=True):
@@ -132,6 +142,8 @@ class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="
     "Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's\n    prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the\n    start, with the game's seeded RNG, after the rest of the deal)."
     costs: list[list[tuple[str, int, list[int]]]]
     gods: list[list[list[int]]] | None = None
+    guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
+    stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
 class FaithView(msgspec.Struct, kw_only=True):
@@ -141,9 +153,12 @@ class FaithView(msgspec.Struct, kw_only=True):
     gods_hand: list[int]
     gods_kept: list[int]
     gods_kept_count: list[int]
+    horus_looks: list[int] = msgspec.field(default_factory=list)
     inner: Any = None
     invoked: list[list[tuple[int, int]]]
+    looked_at: list[int] = msgspec.field(default_factory=list)
     my_god_choice: GodChoice | None
+    osiris_discard: list[int] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
@@ -219,6 +234,13 @@ class GuildPlundered(msgspec.Struct, kw_only=True, tag='GuildPlundered', tag_fie
     tokens: list[list[int]]
 
 
+class HandPeeked(msgspec.Struct, kw_only=True, tag='HandPeeked', tag_field="type"):
+    "Horus' look: the previous player's hand, its chosen card set aside."
+    cards: list[int]
+    city: int
+    seat: int
+
+
 class HandsDiscarded(msgspec.Struct, kw_only=True, tag='HandsDiscarded', tag_field="type"):
     "The last cards of an age, discarded without coins (per city; -1 for others)."
     cards: list[list[int]]
@@ -229,9 +251,20 @@ class HandsPassed(msgspec.Struct, kw_only=True, tag='HandsPassed', tag_field="ty
     direction: int
 
 
+class HandsRedealt(msgspec.Struct, kw_only=True, tag='HandsRedealt', tag_field="type"):
+    "Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many\n    cards as it held."
+    city: int
+    hands: list[list[int]]
+
+
 class KeepGod(msgspec.Struct, kw_only=True, tag='KeepGod', tag_field="type", forbid_unknown_fields=True):
     "Prayer: keep one god of the hand; the rest passes on."
     god: int
+    seat: int
+
+
+class Peek(msgspec.Struct, kw_only=True, tag='Peek', tag_field="type", forbid_unknown_fields=True):
+    "Horus: look at the hand of the previous player (the one whose hand comes next), once\n    that player has chosen its card and before choosing one's own."
     seat: int
 
 
@@ -269,6 +302,19 @@ class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="ty
 class PrayerBegan(msgspec.Struct, kw_only=True, tag='PrayerBegan', tag_field="type"):
     age: int
     hands: list[list[int]]
+
+
+class RaiseBegan(msgspec.Struct, kw_only=True, tag='RaiseBegan', tag_field="type"):
+    "Osiris' city chooses a card of the discard pile (its seat alone sees the pile)."
+    city: int
+    seat: int
+
+
+class RaiseDiscarded(msgspec.Struct, kw_only=True, tag='RaiseDiscarded', tag_field="type", forbid_unknown_fields=True):
+    "Osiris: a card of the discard pile built for free (`use` \"build\"; never a wonder\n    stage) or discarded again for 3 coins (\"discard\")."
+    card: int
+    seat: int
+    use: str = 'build'
 
 
 class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
@@ -315,10 +361,10 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
-Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | Resign
+Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -704,7 +704,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.Resign"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -757,7 +757,21 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        /**
+         * DiscardRaised
+         * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
+         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         */
+        "7wonders_faith.DiscardRaised": {
+            card: number;
+            city: number;
+            gained: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DiscardRaised";
+            use: string;
+        };
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -770,6 +784,8 @@ export interface components {
             hands: number[][][];
             /** @default [] */
             piles?: number[][];
+            /** @default [] */
+            reshuffles?: number[][];
         };
         /**
          * FaithSevenWondersView
@@ -811,6 +827,18 @@ export interface components {
             ][][];
             /** @default null */
             gods?: number[][][] | null;
+            /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
             /** @enum {unknown} */
             type: "FaithStarted";
         };
@@ -828,13 +856,19 @@ export interface components {
             gods_hand: number[];
             gods_kept: number[];
             gods_kept_count: number[];
+            /** @default [] */
+            horus_looks?: number[];
             /** @default null */
             inner?: unknown;
             invoked: [
                 number,
                 number
             ][][];
+            /** @default [] */
+            looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
+            /** @default [] */
+            osiris_discard?: number[];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -956,6 +990,17 @@ export interface components {
             type: "GuildPlundered";
         };
         /**
+         * HandPeeked
+         * @description Horus' look: the previous player's hand, its chosen card set aside.
+         */
+        "7wonders_faith.HandPeeked": {
+            cards: number[];
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "HandPeeked";
+        };
+        /**
          * HandsDiscarded
          * @description The last cards of an age, discarded without coins (per city; -1 for others).
          */
@@ -973,6 +1018,17 @@ export interface components {
             type: "HandsPassed";
         };
         /**
+         * HandsRedealt
+         * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
+         *         cards as it held.
+         */
+        "7wonders_faith.HandsRedealt": {
+            city: number;
+            hands: number[][];
+            /** @enum {unknown} */
+            type: "HandsRedealt";
+        };
+        /**
          * KeepGod
          * @description Prayer: keep one god of the hand; the rest passes on.
          */
@@ -981,6 +1037,16 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "KeepGod";
+        };
+        /**
+         * Peek
+         * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
+         *         that player has chosen its card and before choosing one's own.
+         */
+        "7wonders_faith.Peek": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Peek";
         };
         /** Play */
         "7wonders_faith.Play": {
@@ -1047,6 +1113,29 @@ export interface components {
             hands: number[][];
             /** @enum {unknown} */
             type: "PrayerBegan";
+        };
+        /**
+         * RaiseBegan
+         * @description Osiris' city chooses a card of the discard pile (its seat alone sees the pile).
+         */
+        "7wonders_faith.RaiseBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RaiseBegan";
+        };
+        /**
+         * RaiseDiscarded
+         * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
+         *         stage) or discarded again for 3 coins ("discard").
+         */
+        "7wonders_faith.RaiseDiscarded": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RaiseDiscarded";
+            /** @default build */
+            use?: string;
         };
         /**
          * Resign
@@ -1826,7 +1915,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.Resign"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -1912,7 +2001,21 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        /**
+         * DiscardRaised
+         * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
+         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         */
+        "7wonders_leaders_faith.DiscardRaised": {
+            card: number;
+            city: number;
+            gained: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "DiscardRaised";
+            use: string;
+        };
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -1946,6 +2049,8 @@ export interface components {
             leaders?: number[][];
             /** @default [] */
             piles?: number[][];
+            /** @default [] */
+            reshuffles?: number[][];
         };
         /**
          * FaithSevenWondersView
@@ -1987,6 +2092,18 @@ export interface components {
             ][][];
             /** @default null */
             gods?: number[][][] | null;
+            /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
             /** @enum {unknown} */
             type: "FaithStarted";
         };
@@ -2004,13 +2121,19 @@ export interface components {
             gods_hand: number[];
             gods_kept: number[];
             gods_kept_count: number[];
+            /** @default [] */
+            horus_looks?: number[];
             /** @default null */
             inner?: unknown;
             invoked: [
                 number,
                 number
             ][][];
+            /** @default [] */
+            looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
+            /** @default [] */
+            osiris_discard?: number[];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
@@ -2132,6 +2255,17 @@ export interface components {
             type: "GuildPlundered";
         };
         /**
+         * HandPeeked
+         * @description Horus' look: the previous player's hand, its chosen card set aside.
+         */
+        "7wonders_leaders_faith.HandPeeked": {
+            cards: number[];
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "HandPeeked";
+        };
+        /**
          * HandsDiscarded
          * @description The last cards of an age, discarded without coins (per city; -1 for others).
          */
@@ -2147,6 +2281,17 @@ export interface components {
             direction: number;
             /** @enum {unknown} */
             type: "HandsPassed";
+        };
+        /**
+         * HandsRedealt
+         * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
+         *         cards as it held.
+         */
+        "7wonders_leaders_faith.HandsRedealt": {
+            city: number;
+            hands: number[][];
+            /** @enum {unknown} */
+            type: "HandsRedealt";
         };
         /**
          * KeepGod
@@ -2281,6 +2426,16 @@ export interface components {
             type: "LeadersPlayed";
         };
         /**
+         * Peek
+         * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
+         *         that player has chosen its card and before choosing one's own.
+         */
+        "7wonders_leaders_faith.Peek": {
+            seat: number;
+            /** @enum {unknown} */
+            type: "Peek";
+        };
+        /**
          * PickLeader
          * @description The leader draft: keep this leader of the hand in front of you.
          */
@@ -2385,6 +2540,29 @@ export interface components {
             hands: number[][];
             /** @enum {unknown} */
             type: "PrayerBegan";
+        };
+        /**
+         * RaiseBegan
+         * @description Osiris' city chooses a card of the discard pile (its seat alone sees the pile).
+         */
+        "7wonders_leaders_faith.RaiseBegan": {
+            city: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RaiseBegan";
+        };
+        /**
+         * RaiseDiscarded
+         * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
+         *         stage) or discarded again for 3 coins ("discard").
+         */
+        "7wonders_leaders_faith.RaiseDiscarded": {
+            card: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "RaiseDiscarded";
+            /** @default build */
+            use?: string;
         };
         /** RecruitmentBegan */
         "7wonders_leaders_faith.RecruitmentBegan": {
