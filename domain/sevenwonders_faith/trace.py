@@ -41,6 +41,7 @@ from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
+    RAISE_LAPSED,
     DiscardRaised,
     FaithExt,
     GodIncome,
@@ -118,7 +119,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                 entry["actions"].append(action)
         raised = next((e for e in events if isinstance(e, DiscardRaised)), None)
         if raised is not None:
-            entry["step"] = "osiris"
+            if raised.use != RAISE_LAPSED:
+                entry["step"] = "osiris"
             entry["osiris"] = {"seat": raised.seat, "use": raised.use, "gained": raised.gained,
                                "card": game.rules.cards[raised.card].name
                                if raised.card >= 0 else None}
