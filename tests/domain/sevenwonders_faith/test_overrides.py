@@ -41,10 +41,12 @@ def test_board_costs_replace_ithaca_and_syracuse_stages() -> None:
 
 
 def test_board_costs_are_the_cost_zeus_and_chronos_pay() -> None:
-    """Zeus's cost is the next stage's resources: the game's, not the catalog's."""
+    """Zeus's and Chronos' cost is the next stage's resources: the game's, not the
+    catalog's."""
     st = start(BOARDS, options={"board_costs": {"ithaca": {"A1": {}}}})
-    st = with_gods(_on(st, ITHACA, 0), 0, ["zeus"])  # type: ignore[arg-type]
+    st = with_gods(_on(st, ITHACA, 0), 0, ["zeus", "chronos"])  # type: ignore[arg-type]
     assert god_payments(G.rules, st, 0, god("zeus"))[0][:3] == (0, 0, 0)
+    assert god_payments(G.rules, st, 0, god("chronos"))[0][:3] == (0, 0, 0)
     printed = with_gods(_on(start(BOARDS), ITHACA, 0), 0, ["zeus"])  # type: ignore[arg-type]
     assert all(p[:3] != (0, 0, 0) for p in god_payments(G.rules, printed, 0, god("zeus")))
 
