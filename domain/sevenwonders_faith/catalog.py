@@ -145,7 +145,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
       "give 2 of your defeat tokens to two different players"), "playable", False),
     ("anubis", "Anubis", "Anubis", "egyptian",
      (_c(COINS, 2), _c(COINS, 3), _c(COINS, 4)), PPP,
-     ("build 2 cards of one hand in 2 turns",) * 3, "not built yet", True),
+     ("build 2 cards of one hand in 2 turns",) * 3, "playable", True),
     ("bastet", "Bastet", "Bastet", "egyptian",
      (_c(COINS, 2), _c(COINS, 3), _c(COINS, 4)), PPP,
      ("swap a card with an opponent's card of as many resources",) * 3, "not built yet",

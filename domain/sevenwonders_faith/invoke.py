@@ -30,6 +30,7 @@ from domain.sevenwonders.catalog_types import RAW as RAW_IDX
 from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.city import add_stage
 from domain.sevenwonders.commands import Play
+from domain.sevenwonders.flow import LAST_TURN, PASS_DIRECTION
 from domain.sevenwonders.hooks import SevenWondersRules
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
@@ -61,6 +62,7 @@ from domain.sevenwonders_faith.model import (
     GodRevealed,
     GodStruck,
     GuildPlundered,
+    HandKept,
     HandsRedealt,
     PlayWithGod,
 )
@@ -404,6 +406,32 @@ def redeal(st: SWState) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def anubis_keeps(tx: Tx) -> bool:
+    """A `step_end` hook: after the pass that follows Anubis' step, his city gets back the
+    hand it played from ("construire 2 cartes en 2 tours provenant de la même main") and the
+    city it would have gone to gets the one that would have come to his city ("les voisins
+    directs ... se transmettent le jeu comme si ce joueur n'existait pas"): a swap of two
+    hands after the pass. On turn 6 there is no pass: the power lapses."""
+    st = tx.state
+    ext = st.ext2
+    if not isinstance(ext, FaithExt) or ext.anubis < 0:
+        return False
+    a = ext.anubis
+    hands = st.hands
+    if st.turn < LAST_TURN and len(hands) == len(st.cities):
+        b = (a + PASS_DIRECTION[st.age]) % len(hands)
+        hands = tuple(hands[b] if i == a else hands[a] if i == b else h
+                      for i, h in enumerate(hands))
+    tx.emit(HandKept(city=a, hands=hands))
+    return False
+
+
+def m_kept_hand(rules: SevenWondersRules, s: SWState, e: HandKept) -> SWState:
+    ext = s.ext2
+    assert isinstance(ext, FaithExt)
+    return replace(s, hands=e.hands, ext2=replace(ext, anubis=-1))
+
+
 def m_redealt(rules: SevenWondersRules, s: SWState, e: HandsRedealt) -> SWState:
     return replace(s, hands=e.hands)
 
@@ -505,7 +533,8 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         peace=_set(ext.peace, c, ext.peace[c] or key == "hestia_red"),
         horus=_set(ext.horus or (0,) * n, c, LOOKS) if key == "horus" else ext.horus,
         peeked=ext.peeked or (0,) * n,
-        raising=(*ext.raising, c) if key == "osiris" else ext.raising)
+        raising=(*ext.raising, c) if key == "osiris" else ext.raising,
+        anubis=c if key == "anubis" else ext.anubis)
     return replace(s, cities=tuple(cities), ext2=new_ext, halikarnassus=hali)
 
 

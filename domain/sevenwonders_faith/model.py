@@ -72,6 +72,8 @@ class FaithExt(msgspec.Struct, frozen=True):
     """Per city, Horus' looks left this age (empty: none anywhere)."""
     peeked: tuple[int, ...] = ()
     """Per city, the turn of its last look at the previous player's hand (0: none)."""
+    anubis: int = -1
+    """The city Anubis lets keep its hand at the next pass (-1: none)."""
     raising: tuple[int, ...] = ()
     """Cities owed Osiris' card of the discard pile, in order (the step's gods' order)."""
     stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
@@ -252,6 +254,15 @@ class HandPeeked(Event, frozen=True, tag=True):
     """-1 in the other seats' copies."""
 
 
+class HandKept(Event, frozen=True, tag=True):
+    """Anubis: his city keeps the hand it played from for one more step; the hand that would
+    have come to it goes on to the next city ("comme si ce joueur n'existait pas")."""
+
+    city: int
+    hands: tuple[tuple[int, ...], ...]
+    """Per city, after the pass; a seat sees only its own (-1 for the others' cards)."""
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
@@ -261,4 +272,4 @@ class GodsRetired(Event, frozen=True, tag=True):
 FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
               | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised
-              | HandsRedealt | HandPeeked)
+              | HandsRedealt | HandPeeked | HandKept)

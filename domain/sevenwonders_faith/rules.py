@@ -39,6 +39,7 @@ from domain.sevenwonders_faith.model import (
     GodsRetired,
     GodStruck,
     GuildPlundered,
+    HandKept,
     HandPeeked,
     HandsRedealt,
     KeepGod,
@@ -276,7 +277,7 @@ REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, Go
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
              RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
-             HandPeeked: horus.hide_peek}
+             HandPeeked: horus.hide_peek, HandKept: _hands}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -336,7 +337,8 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
-        step_end=(prayer.after_step, osiris.osiris_step, *rules.step_end),
+        step_end=(prayer.after_step, invoke.anubis_keeps, osiris.osiris_step,
+                  *rules.step_end),
         age_end=(*rules.age_end, prayer.age_end),
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
@@ -356,11 +358,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
                   GuildPlundered: invoke.m_plundered, RaiseBegan: osiris.m_raise_began,
                   DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
-                  HandPeeked: horus.m_peeked},
+                  HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand},
         command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
-                     RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked),
+                     RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked,
+                     HandKept),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

@@ -14,6 +14,7 @@ from domain.sevenwonders_faith.model import (
     CHRONOS_TUCK,
     OSIRIS,
     DiscardRaised,
+    HandKept,
     HandPeeked,
     HandsRedealt,
     Peek,
@@ -204,3 +205,26 @@ def test_horus_two_looks_an_age_and_the_marker_coins_left_are_kept() -> None:
     assert looks_left.age == 2  # type: ignore[attr-defined]
     assert looks_left.cities[0].coins == unused.cities[0].coins + 2  # type: ignore[attr-defined]
     assert ext(looks_left).horus == ()  # type: ignore[arg-type]
+
+
+# -- Anubis ---------------------------------------------------------------------------------
+def test_anubis_keeps_the_hand_for_a_second_card_and_the_neighbours_pass_around() -> None:
+    """"construire 2 cartes en 2 tours provenant de la même main. Entre les 2 tours ... les
+    voisins directs du joueur ayant posé Anubis se transmettent le jeu comme si ce joueur
+    n'existait pas": Age I passes left (each city receives its right neighbour's hand)."""
+    st = at(1, ["anubis"])
+    own, right, left = st.hands
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "anubis"))
+    kept = next(e for e in events if isinstance(e, HandKept))
+    assert kept.city == 0 and ext(st).anubis == -1
+    assert st.hands[0] == tuple(x for x in own if x != card("Lumber Yard"))
+    # City 2 receives what would have gone to city 0 (city 1's hand); city 1 gets city 2's.
+    assert st.hands[2] == right[1:] and st.hands[1] == left[1:]
+    assert G.redact(kept, 1).hands[0] == (-1, -1) and G.redact(kept, 1).hands[1] == st.hands[1]
+
+
+def test_anubis_on_the_last_turn_lapses() -> None:
+    st = replace(at(1, ["anubis"]), turn=6)
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "anubis"))
+    kept = next(e for e in events if isinstance(e, HandKept))
+    assert ext(st).anubis == -1 and kept.city == 0

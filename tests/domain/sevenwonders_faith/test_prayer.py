@@ -83,7 +83,7 @@ def test_too_many_seats_for_the_gods_built() -> None:
     with pytest.raises(DomainError) as info:
         G.start(MAX_SEATS + 1, {}, random.Random(1), None)
     assert info.value.code == "invalid_seat_count"
-    assert MAX_SEATS == 7  # 21 gods built: 3 for each of 7 seats
+    assert MAX_SEATS == 7  # 22 gods built: 3 for each of 7 seats
     st = fold(G, G.start(MAX_SEATS, {}, random.Random(1), None))
     assert all(len(h) == 3 for h in ext(st).hands)
 

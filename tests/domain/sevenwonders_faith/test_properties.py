@@ -104,7 +104,7 @@ def test_the_new_powers_ran_in_the_random_games() -> None:
     if len(SEEN) < 5:
         for seats, seed in GAMES:
             _check(get_game("7wonders", ("faith",)), seats, seed)
-    assert {"osiris", "ouranos", "horus", "RaiseBegan", "DiscardRaised",
+    assert {"osiris", "ouranos", "horus", "anubis", "HandKept", "RaiseBegan", "DiscardRaised",
             "HandsRedealt", "HandPeeked"} <= SEEN
 
 
