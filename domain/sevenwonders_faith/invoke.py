@@ -164,11 +164,10 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     with each cheapest payment the coins left allow and each choice of targets."""
     moves: list[Any] = play_moves(rules, st, seat)
     ext = st.ext2
-    if isinstance(ext, FaithExt) and ext.horus:
-        moves += peek_moves(st, seat)
+    looks: list[Any] = peek_moves(st, seat) if isinstance(ext, FaithExt) and ext.horus else []
     city = due_city(st, seat)
     if city != seat or not may_use_god(st, city):
-        return moves
+        return moves + looks
     ext = st.ext2
     assert isinstance(ext, FaithExt)
     c = st.cities[city]
@@ -213,7 +212,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     right=m.right, buy_left=m.buy_left, buy_right=m.buy_right, god=god,
                     use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
                     targets=t, god_first=True))
-    return moves + out
+    return moves + out + looks
 
 
 def seat_count(st: SWState) -> int:

@@ -22,7 +22,7 @@ from domain.sevenwonders_faith.model import (
     RaiseDiscarded,
 )
 from tests.domain.sevenwonders.support import card, give, play
-from tests.domain.sevenwonders_faith.support import G, ext, god, turn, with_god
+from tests.domain.sevenwonders_faith.support import G, ext, god, turn, with_god, with_gods
 from tests.domain.sevenwonders_faith.test_gods import at
 
 
@@ -228,3 +228,14 @@ def test_anubis_on_the_last_turn_lapses() -> None:
     events, st = turn(st, with_god(0, "Lumber Yard", "build", "anubis"))
     kept = next(e for e in events if isinstance(e, HandKept))
     assert ext(st).anubis == -1 and kept.city == 0
+
+
+def test_horus_look_listed_beside_a_second_god_of_the_age() -> None:
+    """With one more god this age (Wonderwoman's marker, Ithaque), the city may look with
+    Horus and still invoke: both kinds of move are listed."""
+    st = _horus()
+    st = with_gods(st, 0, ["apollon"])  # type: ignore[arg-type]
+    _, st = G.step(st, play(1, st.hands[1][0], "discard"))  # type: ignore[attr-defined]
+    moves = G.legal_moves(st, 0)
+    assert Peek(seat=0) in moves
+    assert any(getattr(m, "god", -1) == god("apollon") for m in moves)
