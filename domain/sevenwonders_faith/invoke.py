@@ -132,6 +132,10 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     else:
         pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
             *RAW_IDX, *MANU_IDX)
+        if sum(c.fixed[r] for r in pool) >= n:
+            # The city's own fixed production meets n units: nothing to buy, and no other
+            # payment is as cheap (the answer the search below would give, without it).
+            return [NOTHING]
         vectors = list(_vectors(pool, n))
     seen: dict[tuple[int, int], Payment] = {}
     for v in vectors:
