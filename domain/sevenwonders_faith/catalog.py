@@ -148,7 +148,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      ("build 2 cards of one hand in 2 turns",) * 3, "playable", True),
     ("bastet", "Bastet", "Bastet", "egyptian",
      (_c(COINS, 2), _c(COINS, 3), _c(COINS, 4)), PPP,
-     ("swap a card with an opponent's card of as many resources",) * 3, "not built yet",
+     ("swap a card with an opponent's card of as many resources",) * 3, "playable",
      False),
     ("horus", "Horus", "Horus", "egyptian",
      (_c(COINS, 1), _c(COINS, 2), _c(COINS, 3)), PPP,

@@ -35,6 +35,7 @@ from domain.sevenwonders.hooks import SevenWondersRules
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
 from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,
     ANY,
@@ -178,7 +179,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     options = []
     for god in dict.fromkeys(ext.kept[city]):
         pays = god_payments(rules, st, city, god)
-        targets = target_options(st, city, god, st.age, seat_count(st))
+        targets = god_targets(rules, st, city, god)
         options.append((god, pays, targets))
     out: list[Any] = []
     for m in moves:
@@ -217,6 +218,13 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
                     targets=t, god_first=True))
     return moves + out + looks
+
+
+def god_targets(rules: SevenWondersRules, st: SWState, city: int, god: int
+                ) -> list[tuple[int, ...]]:
+    if KEY[god] == "bastet":
+        return swap_options(rules, st, city, seat_count(st))
+    return target_options(st, city, god, st.age, seat_count(st))
 
 
 def seat_count(st: SWState) -> int:
@@ -284,7 +292,7 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
     if key in NOT_WITH_STAGE and command.action == STAGE:
         raise DomainError("god_not_with_stage", f"{GODS[god].name_en} marks the stage the "
                           "city pays for: not with a card that builds a stage")
-    if command.targets not in target_options(st, city, god, st.age, seat_count(st)):
+    if command.targets not in god_targets(rules, st, city, god):
         raise DomainError("bad_targets", f"targets {command.targets} are not allowed for "
                           f"{GODS[god].name_en}")
     pays = god_payments(rules, st, city, god)
@@ -381,6 +389,10 @@ def reveal(tx: Tx, applied: bool) -> None:
             if any(lost) or any(tokens) or any(removed):
                 tx.emit(GodStruck(city=c, god=choice.god, lost=lost, tokens=tokens,
                                   removed=removed))
+        if choice.use == INVOKE and KEY[choice.god] == "bastet":
+            swapped = swap_event(tx.rules, tx.state, c, choice.targets)
+            if swapped is not None:
+                tx.emit(swapped)
     for e in _this_step(tx.events):
         if e.choice.use == INVOKE and KEY[e.choice.god] == "ouranos":
             tx.emit(HandsRedealt(city=e.city, hands=redeal(tx.state)))

@@ -111,6 +111,7 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god_buy_left: tuple[int, ...] | None = None
     god_buy_right: tuple[int, ...] | None = None
     targets: tuple[int, ...] = ()
+    """Bastet: (opponent, the opponent's card, the city's own card), or none."""
     god_first: bool = False
     """Reveal the god before the card ("Les étapes 3 et 5 peuvent être inversées"): the
     god is paid from the coins held at the start of the turn and the coins it gives at
@@ -263,6 +264,18 @@ class HandKept(Event, frozen=True, tag=True):
     """Per city, after the pass; a seat sees only its own (-1 for the others' cards)."""
 
 
+class CardsSwapped(Event, frozen=True, tag=True):
+    """Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
+    cards are face up in the cities)."""
+
+    city: int
+    other: int
+    given: int
+    taken: int
+    gained: tuple[int, int]
+    """Coins each side's received card gives again on arrival (the city's, the other's)."""
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
@@ -272,4 +285,4 @@ class GodsRetired(Event, frozen=True, tag=True):
 FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
               | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised
-              | HandsRedealt | HandPeeked | HandKept)
+              | HandsRedealt | HandPeeked | HandKept | CardsSwapped)

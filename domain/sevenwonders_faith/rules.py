@@ -19,13 +19,14 @@ from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import horus, invoke, osiris, prayer
+from domain.sevenwonders_faith import bastet, horus, invoke, osiris, prayer
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
     OSIRIS,
     PRAYER,
+    CardsSwapped,
     Cost,
     DiscardRaised,
     FaithExt,
@@ -277,7 +278,8 @@ REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, Go
              GodChosen: _chosen, GodRevealed: _revealed, GodStruck: _public,
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
              RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
-             HandPeeked: horus.hide_peek, HandKept: _hands}
+             HandPeeked: horus.hide_peek, HandKept: _hands,
+             CardsSwapped: _public}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -358,12 +360,13 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   GodStruck: invoke.m_struck, GodIncome: invoke.m_income,
                   GuildPlundered: invoke.m_plundered, RaiseBegan: osiris.m_raise_began,
                   DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
-                  HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand},
+                  HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand,
+                  CardsSwapped: bastet.m_swapped},
         command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
                      RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked,
-                     HandKept),
+                     HandKept, CardsSwapped),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

@@ -42,6 +42,7 @@ from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
     RAISE_LAPSED,
+    CardsSwapped,
     DiscardRaised,
     FaithExt,
     GodIncome,
@@ -138,6 +139,12 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                      if isinstance(e, GuildPlundered)]
         if plundered:
             entry["plundered"] = plundered
+        swapped = [{"seat": e.city, "with": e.other,
+                    "given": game.rules.cards[e.given].name,
+                    "taken": game.rules.cards[e.taken].name, "gained": list(e.gained)}
+                   for e in events if isinstance(e, CardsSwapped)]
+        if swapped:
+            entry["swapped"] = swapped
         income = [list(e.coins) for e in events if isinstance(e, GodIncome)]
         if income:
             entry["income"] = income

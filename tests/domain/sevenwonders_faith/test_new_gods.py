@@ -13,6 +13,7 @@ from domain.sevenwonders_faith.invoke import redeal
 from domain.sevenwonders_faith.model import (
     CHRONOS_TUCK,
     OSIRIS,
+    CardsSwapped,
     DiscardRaised,
     HandKept,
     HandPeeked,
@@ -239,3 +240,51 @@ def test_horus_look_listed_beside_a_second_god_of_the_age() -> None:
     moves = G.legal_moves(st, 0)
     assert Peek(seat=0) in moves
     assert any(getattr(m, "god", -1) == god("apollon") for m in moves)
+
+
+# -- Bastet ---------------------------------------------------------------------------------
+def test_bastet_swaps_cards_of_as_many_resources() -> None:
+    """"Le nombre de ressources des deux cartes échangées doit être identique ... On ne peut
+    pas échanger de cartes dont le coût comporte des pièces": the receiving city gets the
+    card's production, the giver loses it."""
+    st = at(1, ["bastet"])
+    st = give(st, 0, ["Stockade"])  # 1 wood, 1 shield
+    st = give(st, 1, ["Apothecary", "Clay Pool"])  # 1 loom (science); Clay Pool: no resource
+    targets = (1, card("Apothecary"), card("Stockade"))
+    moves = G.legal_moves(st, 0)
+    assert any(getattr(m, "targets", ()) == targets for m in moves)
+    assert not any(getattr(m, "targets", ()) == (1, card("Clay Pool"), card("Stockade"))
+                   for m in moves)  # a free card against a 1-resource card
+    shields = st.cities[0].shields
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "bastet", targets=targets))
+    swapped = next(e for e in events if isinstance(e, CardsSwapped))
+    assert (swapped.city, swapped.other, swapped.given, swapped.taken) == (
+        0, 1, card("Stockade"), card("Apothecary"))
+    a, b = st.cities[0], st.cities[1]
+    assert card("Apothecary") in a.built and card("Stockade") not in a.built
+    assert card("Stockade") in b.built and a.shields == shields - 1 and b.shields == 1
+    assert sum(a.science) == 1 and sum(b.science) == 0
+
+
+def test_bastet_refuses_a_swap_of_unequal_cost_and_may_swap_nothing() -> None:
+    st = at(1, ["bastet"])
+    st = give(st, 0, ["Stockade"])
+    st = give(st, 1, ["Clay Pool"])
+    with pytest.raises(DomainError) as info:
+        G.step(st, with_god(0, "Lumber Yard", "build", "bastet",
+                            targets=(1, card("Clay Pool"), card("Stockade"))))
+    assert info.value.code == "bad_targets"
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "bastet"))
+    assert not any(isinstance(e, CardsSwapped) for e in events)
+
+
+def test_bastet_keeps_the_gods_resources_when_rebuilding_a_city() -> None:
+    from domain.sevenwonders_faith.bastet import exchange
+
+    st = at(1)
+    city = give(st, 0, ["Stockade", "Lumber Yard"]).cities[0]
+    city = replace(city, own_masks=(*city.own_masks, 1 << 5), abilities=frozenset({"x"}))
+    after = exchange(city, card("Stockade"), card("Apothecary"), G.rules.cards,
+                     G.rules.wonders)
+    assert after.own_masks.count(1 << 5) == 1 and "x" in after.abilities
+    assert after.fixed == city.fixed and after.shields == city.shields - 1

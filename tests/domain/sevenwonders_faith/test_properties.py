@@ -104,8 +104,8 @@ def test_the_new_powers_ran_in_the_random_games() -> None:
     if len(SEEN) < 5:
         for seats, seed in GAMES:
             _check(get_game("7wonders", ("faith",)), seats, seed)
-    assert {"osiris", "ouranos", "horus", "anubis", "HandKept", "RaiseBegan", "DiscardRaised",
-            "HandsRedealt", "HandPeeked"} <= SEEN
+    assert {"osiris", "ouranos", "horus", "anubis", "bastet", "CardsSwapped", "HandKept",
+            "RaiseBegan", "DiscardRaised", "HandsRedealt", "HandPeeked"} <= SEEN
 
 
 def test_a_tampered_trace_disagrees() -> None:

@@ -47,6 +47,15 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
     seat: int
 
 
+class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="type"):
+    "Bastet: the city gives `given` to `other` and takes `taken` from it (public: both\n    cards are face up in the cities)."
+    city: int
+    gained: tuple[int, int]
+    given: int
+    other: int
+    taken: int
+
+
 Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
 
 
@@ -370,7 +379,7 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
 Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

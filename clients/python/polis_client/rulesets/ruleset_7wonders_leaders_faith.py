@@ -47,6 +47,15 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
     seat: int
 
 
+class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="type"):
+    "Bastet: the city gives `given` to `other` and takes `taken` from it (public: both\n    cards are face up in the cities)."
+    city: int
+    gained: tuple[int, int]
+    given: int
+    other: int
+    taken: int
+
+
 Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
 
 
@@ -493,7 +502,7 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
 Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -413,6 +413,23 @@ export interface components {
             type: "CardChosen";
         };
         /**
+         * CardsSwapped
+         * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
+         *         cards are face up in the cities).
+         */
+        "7wonders_faith.CardsSwapped": {
+            city: number;
+            gained: [
+                number,
+                number
+            ];
+            given: number;
+            other: number;
+            taken: number;
+            /** @enum {unknown} */
+            type: "CardsSwapped";
+        };
+        /**
          * Choice
          * @description A chosen card and action, with the payment, hidden until every seat has chosen.
          */
@@ -514,7 +531,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -1635,6 +1652,23 @@ export interface components {
             type: "CardChosen";
         };
         /**
+         * CardsSwapped
+         * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
+         *         cards are face up in the cities).
+         */
+        "7wonders_leaders_faith.CardsSwapped": {
+            city: number;
+            gained: [
+                number,
+                number
+            ];
+            given: number;
+            other: number;
+            taken: number;
+            /** @enum {unknown} */
+            type: "CardsSwapped";
+        };
+        /**
          * Choice
          * @description A chosen card and action, with the payment, hidden until every seat has chosen.
          */
@@ -1769,7 +1803,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
