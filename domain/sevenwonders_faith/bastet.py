@@ -108,7 +108,8 @@ def swap_event(rules: SevenWondersRules, st: SWState, city: int,
                targets: tuple[int, ...]) -> CardsSwapped | None:
     """The swap with each side's on-build coins for the card it receives, counted on the
     cities after the swap ("l'effet est réactivé pour le joueur recevant cette carte")."""
-    if len(targets) != 3 or targets not in swap_options(rules, st, city, len(st.cities)):
+    seats = 2 if st.variant else len(st.cities)
+    if len(targets) != 3 or targets not in swap_options(rules, st, city, seats):
         # Checked again at the reveal: a card built in the same step may make the swap
         # give a city a second structure of a name; the swap then lapses.
         return None
