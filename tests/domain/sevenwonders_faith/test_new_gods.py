@@ -19,6 +19,7 @@ from domain.sevenwonders_faith.model import (
     HandPeeked,
     HandsRedealt,
     Peek,
+    PlayWithGod,
     RaiseBegan,
     RaiseDiscarded,
 )
@@ -288,3 +289,19 @@ def test_bastet_keeps_the_gods_resources_when_rebuilding_a_city() -> None:
                      G.rules.wonders)
     assert after.own_masks.count(1 << 5) == 1 and "x" in after.abilities
     assert after.fixed == city.fixed and after.shields == city.shields - 1
+
+
+def test_chronos_on_halicarnassus_builds_from_the_discard_pile() -> None:
+    """The stage Chronos marks has its abilities: Halicarnassus B's first stage builds a card
+    of the discard pile at once (2 ore paid through Chronos' cost)."""
+    from domain.sevenwonders.state import DISCARD_BUILD
+    from tests.domain.sevenwonders_faith.support import prayed
+
+    st = prayed([("halikarnassus", "B"), ("babylon", "A"), ("olympia", "A")])
+    st = with_gods(st, 0, ["chronos"])
+    st = give(st, 0, ["Ore Vein", "Ore Vein"], coins=5)
+    st = replace(st, discard=(card("Altar"),))
+    _, st = turn(st, PlayWithGod(seat=0, card=st.hands[0][0], action="discard",
+                                 god=god("chronos")))
+    assert st.cities[0].stages == 1 and st.cities[0].tucked == (CHRONOS_TUCK,)
+    assert st.phase == DISCARD_BUILD and G.acting_seats(st) == (0,)
