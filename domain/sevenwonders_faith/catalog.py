@@ -159,7 +159,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      False),
     ("seth", "Seth", "Seth", "egyptian",
      (_c(COINS, 2), _c(COINS, 3), _c(COINS, 4)), PPP,
-     ("cancel a god an opponent reveals",) * 3, "not built yet", False),
+     ("cancel a god an opponent reveals",) * 3, "playable", False),
     ("marduk", "Marduk", "Marduk", "babylonian",
      (_c(RAW, 3), _c(RAW, 4), _c(RAW, 4)), PPP,
      ("teammates share their resources",) * 3, "team play only", False),

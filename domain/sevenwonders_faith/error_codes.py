@@ -12,6 +12,7 @@ CODES: dict[str, str] = {
     "god_after_card": "This god is revealed after the step's card (Chronos).",
     "god_not_with_stage": "This god is not invoked with a card that builds a wonder stage "
                           "(Chronos marks the stage he is paid for).",
+    "seth_answers": "Seth is invoked in answer to an opponent's god, not with a card.",
     "no_look": "Horus shows the previous player's hand once it has chosen, before the city "
                "chooses, once a step and twice an age.",
 }

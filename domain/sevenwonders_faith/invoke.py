@@ -24,7 +24,6 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import events as ev
-from domain.sevenwonders import flow
 from domain.sevenwonders.catalog_types import MANUFACTURED as MANU_IDX
 from domain.sevenwonders.catalog_types import RAW as RAW_IDX
 from domain.sevenwonders.catalog_types import CardDef
@@ -80,11 +79,14 @@ from domain.sevenwonders_faith.powers import (
     strike,
     target_options,
 )
+from domain.sevenwonders_faith.seth import close_step
 from domain.sevenwonders_faith.wonders import SYRACUSE_B
 
 NOT_FIRST = frozenset({"chronos"})
 """Gods revealed after their card only: Chronos marks the next stage once the card is
 applied."""
+NOT_INVOKED = frozenset({"seth"})
+"""Gods never invoked with a card: Seth answers an opponent's god (`seth`)."""
 NOT_WITH_STAGE = frozenset({"chronos"})
 """Gods never invoked with a card that builds a stage: Chronos' cost is the very stage he
 marks."""
@@ -189,7 +191,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     right=m.right, buy_left=m.buy_left, buy_right=m.buy_right)
         for god, pays, targets in options:
             out.append(PlayWithGod(**base, god=god, use=SELL))
-            if m.action == STAGE and KEY[god] in NOT_WITH_STAGE:
+            if (m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED:
                 continue
             for bank, lc, rc, bl, br in pays:
                 if bank + lc + rc > budget:
@@ -201,7 +203,8 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
     for god, pays, targets in options:
         # God first: the cards only the god's coins make affordable (cheapest payment).
-        if not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins or KEY[god] in NOT_FIRST:
+        if (not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins
+                or KEY[god] in NOT_FIRST or KEY[god] in NOT_INVOKED):
             continue
         bank, lc, rc, bl, br = pays[0]
         g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
@@ -252,7 +255,7 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
     tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice))
     tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
     if not tx.state.acting:
-        flow.resolve_step(tx)
+        close_step(tx)
 
 
 def _with_coins(st: SWState, city: int, coins: int) -> SWState:
@@ -287,6 +290,9 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
     if command.use != INVOKE:
         raise DomainError("unknown_use", f"use {command.use!r}: invoke or discard")
     key = KEY[god]
+    if key in NOT_INVOKED:
+        raise DomainError("seth_answers", "Seth is invoked in answer to an opponent's god, "
+                          "not with a card")
     if key in NOT_FIRST and command.god_first:
         raise DomainError("god_after_card", f"{GODS[god].name_en} is revealed after the card")
     if key in NOT_WITH_STAGE and command.action == STAGE:

@@ -20,6 +20,8 @@ RAISE_BUILD, RAISE_SELL, RAISE_LAPSED = "build", "discard", "lapsed"
 """Osiris: the card is built for free, or discarded again for 3 coins; with an empty discard
 pile the power lapses."""
 OSIRIS_COINS = 3
+ANSWER = 32
+"""Seth's step: the city holding him answers the gods just revealed."""
 CHRONOS_TUCK = 2000
 """Chronos' wonder card, recorded under the stage it marks (`City.tucked`): no Age card."""
 INVOKE, SELL = "invoke", "discard"
@@ -130,6 +132,12 @@ class RaiseDiscarded(Command, frozen=True, tag=True):
 class Peek(Command, frozen=True, tag=True):
     """Horus: look at the hand of the previous player (the one whose hand comes next), once
     that player has chosen its card and before choosing one's own."""
+
+
+class Answer(Command, frozen=True, tag=True):
+    """Seth: cancel the god `target`'s city has just revealed (-1: let every god be)."""
+
+    target: int = -1
 
 
 class FaithStarted(Event, frozen=True, tag=True):
@@ -276,13 +284,35 @@ class CardsSwapped(Event, frozen=True, tag=True):
     """Coins each side's received card gives again on arrival (the city's, the other's)."""
 
 
+class GodsShown(Event, frozen=True, tag=True):
+    """A step's invoked gods shown before they act, because a city holds Seth (public:
+    "immédiatement après qu'un adversaire a révélé un Dieu")."""
+
+    city: int
+    """The city holding Seth, who answers."""
+    gods: tuple[int, ...]
+    """Per city, the god it invokes with this step's card (-1: none, or revealed first)."""
+
+
+class SethAnswered(Event, frozen=True, tag=True):
+    """Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
+    Seth paid (`bank`) and in play when he cancels."""
+
+    city: int
+    target: int
+    god: int
+    """The god cancelled (-1: none)."""
+    bank: int
+
+
 class GodsRetired(Event, frozen=True, tag=True):
     """Ages I and II: after the conflicts, the gods invoked this age leave the game."""
 
     age: int
 
 
-FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek
+FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
               | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised
-              | HandsRedealt | HandPeeked | HandKept | CardsSwapped)
+              | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown
+              | SethAnswered)

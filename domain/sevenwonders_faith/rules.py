@@ -12,20 +12,23 @@ from msgspec.structs import asdict, replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import commands as cmd
-from domain.sevenwonders import flow
+from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import bastet, horus, invoke, osiris, prayer
+from domain.sevenwonders_faith import bastet, horus, invoke, osiris, prayer, seth
 from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
+    ANSWER,
     OSIRIS,
     PRAYER,
+    Answer,
     CardsSwapped,
     Cost,
     DiscardRaised,
@@ -38,6 +41,7 @@ from domain.sevenwonders_faith.model import (
     GodRevealed,
     GodsPassed,
     GodsRetired,
+    GodsShown,
     GodStruck,
     GuildPlundered,
     HandKept,
@@ -49,6 +53,7 @@ from domain.sevenwonders_faith.model import (
     PrayerBegan,
     RaiseBegan,
     RaiseDiscarded,
+    SethAnswered,
 )
 from domain.sevenwonders_faith.overrides import (
     override_hook,
@@ -279,13 +284,17 @@ REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, Go
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
              RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
              HandPeeked: horus.hide_peek, HandKept: _hands,
-             CardsSwapped: _public}
+             CardsSwapped: _public, GodsShown: _public, SethAnswered: _public}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
 
 def _decide_play(tx: Tx, command: cmd.Play) -> None:
-    flow.decide_play(tx, command)
+    """The base `Play`, with Seth's answer before the step when it is owed."""
+    city, choice = choose(tx.rules, tx.state, command)
+    tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
+    if not tx.state.acting:
+        seth.close_step(tx)
 
 
 def _writer(previous: Any) -> Any:
@@ -346,7 +355,9 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
                                    prayer.prayer_acting, "prayer"),
                 OSIRIS: PhaseRules(osiris.raise_moves, {RaiseDiscarded: osiris.decide_raise},
-                                   osiris.raise_acting, "osiris")},
+                                   osiris.raise_acting, "osiris"),
+                ANSWER: PhaseRules(seth.answer_moves, {Answer: seth.decide_answer},
+                                   seth.answer_acting, "answer")},
         cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
@@ -361,12 +372,13 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   GuildPlundered: invoke.m_plundered, RaiseBegan: osiris.m_raise_began,
                   DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
                   HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand,
-                  CardsSwapped: bastet.m_swapped},
-        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek),
+                  CardsSwapped: bastet.m_swapped, GodsShown: seth.m_shown,
+                  SethAnswered: seth.m_answered},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek, Answer),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
                      RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked,
-                     HandKept, CardsSwapped),
+                     HandKept, CardsSwapped, GodsShown, SethAnswered),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),

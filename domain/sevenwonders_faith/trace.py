@@ -51,6 +51,7 @@ from domain.sevenwonders_faith.model import (
     GodsPassed,
     GodStruck,
     GuildPlundered,
+    SethAnswered,
 )
 
 FORMAT = "7w-faith-trace/1"
@@ -145,6 +146,10 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                    for e in events if isinstance(e, CardsSwapped)]
         if swapped:
             entry["swapped"] = swapped
+        answered = next((e for e in events if isinstance(e, SethAnswered)), None)
+        if answered is not None:
+            entry["seth"] = {"seat": answered.city, "target": answered.target,
+                             "god": _key(answered.god), "bank": answered.bank}
         income = [list(e.coins) for e in events if isinstance(e, GodIncome)]
         if income:
             entry["income"] = income

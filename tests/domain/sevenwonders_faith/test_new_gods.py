@@ -1,6 +1,7 @@
 """The gods built after the first ones, by name, as the rulebook's "Panthéon" sections give
 them: Chronos (a Wonder card marks a stage), Osiris (a card of the discard pile), Ouranos
-(every hand dealt again), Horus (a look at the previous player's hand)."""
+(every hand dealt again), Horus (a look at the previous player's hand), Anubis (a hand kept
+for a second card), Bastet (a card swapped), Seth (an opponent's god cancelled)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from domain.kernel.errors import DomainError
 from domain.sevenwonders.events import StepResolved
 from domain.sevenwonders_faith.invoke import redeal
 from domain.sevenwonders_faith.model import (
+    ANSWER,
     CHRONOS_TUCK,
     OSIRIS,
+    Answer,
     CardsSwapped,
     DiscardRaised,
+    GodRevealed,
+    GodsShown,
     HandKept,
     HandPeeked,
     HandsRedealt,
@@ -22,6 +27,7 @@ from domain.sevenwonders_faith.model import (
     PlayWithGod,
     RaiseBegan,
     RaiseDiscarded,
+    SethAnswered,
 )
 from tests.domain.sevenwonders.support import card, give, play
 from tests.domain.sevenwonders_faith.support import G, ext, god, turn, with_god, with_gods
@@ -305,3 +311,61 @@ def test_chronos_on_halicarnassus_builds_from_the_discard_pile() -> None:
                                  god=god("chronos")))
     assert st.cities[0].stages == 1 and st.cities[0].tucked == (CHRONOS_TUCK,)
     assert st.phase == DISCARD_BUILD and G.acting_seats(st) == (0,)
+
+
+# -- Seth -----------------------------------------------------------------------------------
+def _seth_step() -> tuple[list[object], object]:
+    """City 1 holds Seth; city 0 invokes Apollon with its card; every card is chosen."""
+    st = at(1, ["apollon"], ["seth"])
+    st = give(st, 1, coins=5)
+    events = []
+    for command in (with_god(0, "Lumber Yard", "build", "apollon"), play(1, "Clay Pool"),
+                    play(2, "Ore Vein")):
+        new, st = G.step(st, command)
+        events += new
+    return events, st
+
+
+def test_seth_answers_a_god_just_revealed_and_cancels_it() -> None:
+    """"L'adversaire doit alors se défausser de ce Dieu sans bénéficier de son pouvoir mais
+    sans toutefois payer son coût d'invocation. Il ne pourra pas jouer de carte Dieu à cet
+    Âge"."""
+    events, st = _seth_step()
+    shown = next(e for e in events if isinstance(e, GodsShown))
+    assert shown.city == 1 and shown.gods == (god("apollon"), -1, -1)
+    assert st.phase == ANSWER and G.acting_seats(st) == (1,)  # type: ignore[attr-defined]
+    assert set(G.legal_moves(st, 1)) == {Answer(seat=1), Answer(seat=1, target=0)}
+    coins0 = st.cities[0].coins  # type: ignore[attr-defined]
+    events, st = G.step(st, Answer(seat=1, target=0))
+    answered = next(e for e in events if isinstance(e, SethAnswered))
+    assert answered.god == god("apollon") and answered.bank == 2  # Seth, Age I: 2 coins
+    assert not any(isinstance(e, GodRevealed) for e in events)
+    assert st.cities[0].coins == coins0  # Apollon neither paid nor paying
+    assert st.cities[1].coins == 5 - 2
+    assert ext(st).allow[0] == 0 and ext(st).kept[0] == ()
+    assert ext(st).active[1] == ((god("seth"), 1),) and st.turn == 2
+
+
+def test_seth_may_let_the_god_be() -> None:
+    _, st = _seth_step()
+    events, st = G.step(st, Answer(seat=1))
+    assert any(isinstance(e, GodRevealed) for e in events)
+    assert ext(st).kept[1] == (god("seth"),) and st.cities[1].coins == 5
+
+
+def test_seth_is_not_invoked_with_a_card() -> None:
+    st = at(1, ["seth"])
+    assert not any(getattr(m, "god", -1) == god("seth") and m.use == "invoke"
+                   for m in G.legal_moves(st, 0))
+    with pytest.raises(DomainError) as info:
+        G.step(st, with_god(0, "Lumber Yard", "build", "seth"))
+    assert info.value.code == "seth_answers"
+
+
+def test_seth_without_coins_does_not_answer() -> None:
+    st = at(1, ["apollon"], ["seth"], coins=0)
+    st = give(st, 0, coins=3)
+    for command in (with_god(0, "Lumber Yard", "build", "apollon"), play(1, "Clay Pool"),
+                    play(2, "Ore Vein")):
+        _, st = G.step(st, command)
+    assert st.phase != ANSWER and st.turn == 2

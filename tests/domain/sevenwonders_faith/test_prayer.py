@@ -77,14 +77,14 @@ def test_two_players_no_god_for_the_free_city_and_six_gods_removed() -> None:
     assert [len(h) for h in ext(st).hands] == [2, 2, 0]
 
 
-def test_too_many_seats_for_the_gods_built() -> None:
+def test_seven_seats_served_and_eight_refused() -> None:
     from domain.sevenwonders_faith.rules import MAX_SEATS
 
+    assert MAX_SEATS >= 7 and G.rules.max_seats == 7  # 24 gods built: 3 for 8 seats
     with pytest.raises(DomainError) as info:
-        G.start(MAX_SEATS + 1, {}, random.Random(1), None)
+        G.start(8, {}, random.Random(1), None)
     assert info.value.code == "invalid_seat_count"
-    assert MAX_SEATS == 7  # 22 gods built: 3 for each of 7 seats
-    st = fold(G, G.start(MAX_SEATS, {}, random.Random(1), None))
+    st = fold(G, G.start(7, {}, random.Random(1), None))
     assert all(len(h) == 3 for h in ext(st).hands)
 
 

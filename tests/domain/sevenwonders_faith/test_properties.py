@@ -105,6 +105,7 @@ def test_the_new_powers_ran_in_the_random_games() -> None:
         for seats, seed in GAMES:
             _check(get_game("7wonders", ("faith",)), seats, seed)
     assert {"osiris", "ouranos", "horus", "anubis", "bastet", "CardsSwapped", "HandKept",
+            "GodsShown", "SethAnswered",
             "RaiseBegan", "DiscardRaised", "HandsRedealt", "HandPeeked"} <= SEEN
 
 

@@ -35,6 +35,12 @@ class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type")
     age: int
 
 
+class Answer(msgspec.Struct, kw_only=True, tag='Answer', tag_field="type", forbid_unknown_fields=True):
+    "Seth: cancel the god `target`'s city has just revealed (-1: let every god be)."
+    seat: int
+    target: int = -1
+
+
 class BuildDiscarded(msgspec.Struct, kw_only=True, tag='BuildDiscarded', tag_field="type", forbid_unknown_fields=True):
     "Halikarnassus: build a card of the discard pile for free."
     card: int
@@ -266,6 +272,12 @@ class GodsRetired(msgspec.Struct, kw_only=True, tag='GodsRetired', tag_field="ty
     age: int
 
 
+class GodsShown(msgspec.Struct, kw_only=True, tag='GodsShown', tag_field="type"):
+    "A step's invoked gods shown before they act, because a city holds Seth (public:\n    \"imm\u00e9diatement apr\u00e8s qu'un adversaire a r\u00e9v\u00e9l\u00e9 un Dieu\")."
+    city: int
+    gods: list[int]
+
+
 class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="type"):
     card: int
     city: int
@@ -478,6 +490,14 @@ class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="
     seat: int
 
 
+class SethAnswered(msgspec.Struct, kw_only=True, tag='SethAnswered', tag_field="type"):
+    "Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);\n    Seth paid (`bank`) and in play when he cancels."
+    bank: int
+    city: int
+    god: int
+    target: int
+
+
 class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="type"):
     cities: list[int]
 
@@ -499,10 +519,10 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
     coins: list[int]
 
 
-Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Resign
+Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

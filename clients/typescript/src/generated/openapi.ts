@@ -652,6 +652,17 @@ export interface components {
             type: "AgeOpened";
         };
         /**
+         * Answer
+         * @description Seth: cancel the god `target`'s city has just revealed (-1: let every god be).
+         */
+        "7wonders_faith.Answer": {
+            seat: number;
+            /** @default -1 */
+            target?: number;
+            /** @enum {unknown} */
+            type: "Answer";
+        };
+        /**
          * BuildDiscarded
          * @description Halikarnassus: build a card of the discard pile for free.
          */
@@ -721,7 +732,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Resign"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Answer"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -788,7 +799,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -987,6 +998,17 @@ export interface components {
             age: number;
             /** @enum {unknown} */
             type: "GodsRetired";
+        };
+        /**
+         * GodsShown
+         * @description A step's invoked gods shown before they act, because a city holds Seth (public:
+         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         */
+        "7wonders_faith.GodsShown": {
+            city: number;
+            gods: number[];
+            /** @enum {unknown} */
+            type: "GodsShown";
         };
         /** GuildCopied */
         "7wonders_faith.GuildCopied": {
@@ -1210,6 +1232,19 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SeatTimedOut";
+        };
+        /**
+         * SethAnswered
+         * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
+         *         Seth paid (`bank`) and in play when he cancels.
+         */
+        "7wonders_faith.SethAnswered": {
+            bank: number;
+            city: number;
+            god: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "SethAnswered";
         };
         /** SeventhBegan */
         "7wonders_faith.SeventhBegan": {
@@ -1891,6 +1926,17 @@ export interface components {
             type: "AgeOpened";
         };
         /**
+         * Answer
+         * @description Seth: cancel the god `target`'s city has just revealed (-1: let every god be).
+         */
+        "7wonders_leaders_faith.Answer": {
+            seat: number;
+            /** @default -1 */
+            target?: number;
+            /** @enum {unknown} */
+            type: "Answer";
+        };
+        /**
          * BuildDiscarded
          * @description Halikarnassus: build a card of the discard pile for free.
          */
@@ -1960,7 +2006,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Resign"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Answer"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -2060,7 +2106,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2280,6 +2326,17 @@ export interface components {
             age: number;
             /** @enum {unknown} */
             type: "GodsRetired";
+        };
+        /**
+         * GodsShown
+         * @description A step's invoked gods shown before they act, because a city holds Seth (public:
+         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         */
+        "7wonders_leaders_faith.GodsShown": {
+            city: number;
+            gods: number[];
+            /** @enum {unknown} */
+            type: "GodsShown";
         };
         /** GuildCopied */
         "7wonders_leaders_faith.GuildCopied": {
@@ -2671,6 +2728,19 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SeatTimedOut";
+        };
+        /**
+         * SethAnswered
+         * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
+         *         Seth paid (`bank`) and in play when he cancels.
+         */
+        "7wonders_leaders_faith.SethAnswered": {
+            bank: number;
+            city: number;
+            god: number;
+            target: number;
+            /** @enum {unknown} */
+            type: "SethAnswered";
         };
         /** SeventhBegan */
         "7wonders_leaders_faith.SeventhBegan": {

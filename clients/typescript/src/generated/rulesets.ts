@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   "rate_limited": "Too many requests from this client; see `Retry-After`.",
   "recruit_only": "This step only recruits a leader (Rome B's extra one), or declines.",
   "senator_not_constructible": "The senator cannot be recruited now.",
+  "seth_answers": "Seth is invoked in answer to an opponent's god, not with a card.",
   "token_in_url": "WebSocket: a seat token was put in the URL; it is refused there because URLs are logged.",
   "token_not_available": "The progress token is not on the board.",
   "token_not_drawn": "The progress token is not among those the Great Library drew.",
