@@ -59,7 +59,8 @@ def raise_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[RaiseD
     return out
 
 
-def raise_acting(st: SWState) -> tuple[int, ...]:
+def special_acting(st: SWState) -> tuple[int, ...]:
+    """The one seat acting in a god's own step (Osiris' choice, Seth's answer)."""
     return (st.special_seat,) if st.special_seat >= 0 else ()
 
 

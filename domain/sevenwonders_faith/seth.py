@@ -107,10 +107,6 @@ def answer_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Answe
     return [Answer(seat=seat), *(Answer(seat=seat, target=t) for t in targets(st))]
 
 
-def answer_acting(st: SWState) -> tuple[int, ...]:
-    return (st.special_seat,) if st.special_seat >= 0 else ()
-
-
 def decide_answer(tx: Tx, command: Answer) -> None:
     st = tx.state
     ext = st.ext2
