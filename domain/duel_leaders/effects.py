@@ -16,8 +16,10 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
   créée"), else never; building is optional ("vous pouvez"); the 2 guilds are the first two
   unused guilds of the deal (a random draw).
 - Maecenas draws the first 2 leaders set aside (the deal's random order); the one not
-  recruited stays out of the game. Rome draws 2 into the hand, hidden from the opponent
-  until played; then one leader of the hand may be recruited for free.
+  recruited stays out of the game. Rome draws 2 into the hand, face up like every leader
+  of a hand (public: "Le seul moment où les leaders ne sont pas visibles est celui où les
+  joueurs sont en train de décider quel leader jouer"); then one leader of the hand may be
+  recruited for free.
 - Looting (a base looting token reached): Caligula doubles the amount due, Nero takes what
   the opponent really lost, then Tomyris makes the looter lose as much as her owner lost,
   then Semiramis gives her owner 1 shield (a looting that took a token, even one that cost
