@@ -16,10 +16,12 @@ from domain.duel_leaders.catalog import CROESUS, RAMESSES
 from domain.duel_leaders.effects import OWE_BURY, OWE_OFFER, apply_recruited
 from domain.duel_leaders.recruit import open_recruitment
 from tests.domain.duel_leaders.support import (
+    CARD,
     RULES,
     WONDER,
     G,
     L,
+    at_recruitment,
     deal,
     error,
     fold,
@@ -124,3 +126,24 @@ def test_rule_29_maecenas_draw_stays_hidden_and_the_one_left_is_never_drawn_agai
     _, state = run(state, lcmd.RecruitFree(seat=0, leader=L["cleopatra"]))
     assert L["cleopatra"] in G.view(state, 1).leaders.seats[0].recruited
     assert state.leaders.aside[:2] == (L["zenobia"], L["hiram"])  # Sappho is gone
+
+
+def test_rule_11_a_scientific_supremacy_in_the_step_ends_the_game() -> None:
+    """'Si une victoire militaire ou scientifique est atteinte à ce moment, la partie prend
+    fin': Solomon builds from the discard the sixth symbol; no structure is laid out."""
+    state = at_recruitment(deal(drafted=DRAFT))
+    five = ("Workshop", "Apothecary", "Scriptorium", "Pharmacist", "Academy")
+    science = [0] * 7
+    for name in five:
+        science[RULES.cards[CARD[name]].science] += 1
+    state = with_player(state, 0, buildings=tuple(CARD[n] for n in five),
+                        science=tuple(science))
+    state = replace(state, discard=(CARD["University"],))
+    state = with_leaders_state(state, hands=((L["solomon"],), (L["plato"],)))
+    _, state = run(state, lcmd.ChooseLeader(seat=0, leader=L["solomon"]),
+                   lcmd.ChooseLeader(seat=1, leader=L["plato"]),
+                   lcmd.DeclareRecruitment(seat=0, recruit=True),
+                   lcmd.DeclareRecruitment(seat=1, recruit=False))
+    events, state = run(state, cmd.ConstructFromDiscard(seat=0, card=CARD["University"]))
+    assert state.victory == "scientific" and state.winner == 0 and G.is_over(state)
+    assert not of_type(events, ev.AgeBegan)
