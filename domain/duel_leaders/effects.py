@@ -14,7 +14,9 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
   ("Choisissez-en une et construisez-la"). Ramesses acts when the Age III structure is laid
   out if recruited by then ("Tant qu'il a été recruté quand la structure de l'Âge III est
   créée"), else never; building is optional ("vous pouvez"); the 2 guilds are the first two
-  unused guilds of the deal (a random draw).
+  unused guilds of the deal (a random draw). A removed card built through Croesus or
+  Agora's Treason stands in a city: neither offers it again; the two Croesus leaves go
+  back to the box, still removed cards for Treason.
 - Maecenas draws the first 2 leaders set aside (the deal's random order); the one not
   recruited stays out of the game. Rome draws 2 into the hand, face up like every leader
   of a hand (public: "Le seul moment où les leaders ne sont pas visibles est celui où les
@@ -25,6 +27,8 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
   then Semiramis gives her owner 1 shield (a looting that took a token, even one that cost
   0 coins: "Chaque fois que votre adversaire réussit un saccage"), none when the same move
   reaches the capital ("Sémiramis ne peut pas l'en empêcher").
+- Abu Simbel's burial is compulsory ("Enterrez un leader": no "vous pouvez"); with no
+  active recruited leader nothing is buried and its owner still plays again.
 - Solomon: building from the discard is optional ("vous pouvez choisir"), unlike the
   Mausoleum; `DeclineLeaderOffer` takes nothing.
 - Aspasia cancels the next pawn move whoever makes it, once ("le prochain déplacement").
