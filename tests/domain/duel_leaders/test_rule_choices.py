@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from domain.duel import commands as cmd
 from domain.duel import events as ev
-from domain.duel.state import CHOOSE_START
+from domain.duel.state import CHOOSE_START, OWE_TOKEN
 from domain.duel.transaction import Tx
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
@@ -18,6 +18,7 @@ from domain.duel_leaders.recruit import open_recruitment
 from tests.domain.duel_leaders.support import (
     CARD,
     RULES,
+    TOKEN,
     WONDER,
     G,
     L,
@@ -29,7 +30,7 @@ from tests.domain.duel_leaders.support import (
     run,
     with_leaders_state,
 )
-from tests.domain.duel_leaders.test_leaders import DRAFT, age_one, give, with_player
+from tests.domain.duel_leaders.test_leaders import DRAFT, age_one, give, put, with_player
 
 
 def test_rule_10_the_chooser_named_at_the_end_of_the_age_stays_through_the_step() -> None:
@@ -147,3 +148,19 @@ def test_rule_11_a_scientific_supremacy_in_the_step_ends_the_game() -> None:
     events, state = run(state, cmd.ConstructFromDiscard(seat=0, card=CARD["University"]))
     assert state.victory == "scientific" and state.winner == 0 and G.is_over(state)
     assert not of_type(events, ev.AgeBegan)
+
+
+def test_rule_18_euclid_with_the_law_token_makes_a_law_pair_and_earns_a_token() -> None:
+    """Euclid: 'Si vous avez un symbole Loi et utilisez cette capacité, vous pouvez prendre
+    un jeton Progrès grâce à votre paire de symboles Loi'."""
+    state, slot = put(give(age_one(), 0, "euclid"), "Scriptorium")
+    quill = RULES.cards[CARD["Scriptorium"]].science
+    law = RULES.tokens[TOKEN["Law"]].science
+    science = tuple(int(i in (quill, law)) for i in range(7))
+    state = with_player(state, 0, science=science, tokens=(TOKEN["Law"],), coins=30)
+    move = next(m for m in G.legal_moves(state, 0)
+                if type(m) is lcmd.ConstructWithLeader and m.slot == slot)
+    assert move.symbol == law
+    _, state = run(state, move)
+    assert state.players[0].science[law] == 2 and state.players[0].science[quill] == 1
+    assert any(k == OWE_TOKEN for k, _, _ in state.pending)  # the Law pair's token
