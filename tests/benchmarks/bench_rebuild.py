@@ -133,6 +133,7 @@ async def main() -> None:
             events = await fill(store, args.games)
             if args.trees:
                 await rebuild(store)  # every view written once: each round then replaces
+                print(f"{args.games} games, {events:,} events", flush=True)
                 await compare(dsn, events, args.trees, args.rounds)
                 return
             rates = []
