@@ -2220,6 +2220,8 @@ export interface components {
         /** CommandAcceptedMessage */
         CommandAcceptedMessage: {
             first_version: number;
+            /** @default null */
+            next?: components["schemas"]["NextOut"] | null;
             replayed: boolean;
             request_id: string | null;
             /** @enum {unknown} */
@@ -2232,6 +2234,8 @@ export interface components {
             expected_version: number;
             /** @default null */
             idempotency_key?: string | null;
+            /** @default null */
+            include?: ("moves" | "view")[] | null;
             /** @default null */
             request_id?: string | null;
             /** @enum {unknown} */
@@ -2309,6 +2313,18 @@ export interface components {
             /** @enum {unknown} */
             type: "hello";
             version: number;
+        };
+        /**
+         * NextOut
+         * @description The game after a command, as the submitting seat sees it.
+         */
+        NextOut: {
+            acting: number[];
+            /** @default null */
+            moves?: unknown[] | null;
+            version: number;
+            /** @default null */
+            view?: unknown | null;
         };
         /** PingMessage */
         PingMessage: {
