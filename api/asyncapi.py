@@ -17,6 +17,7 @@ from api.clocks import SeatClockOut
 from api.error_codes import catalogue
 from api.errors import ErrorBody
 from api.game_schemas import any_of, game_components
+from api.replies import NextOut
 from api.websocket import CommandMessage, FollowMessage, PingMessage
 
 ASYNCAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "asyncapi.yaml"
@@ -88,6 +89,8 @@ class CommandAcceptedMessage(
     first_version: int
     version: int
     replayed: bool
+    next: NextOut | None = None
+    """Only when the command asked for it with `include` (as in `submitCommand`)."""
 
 
 class CommandRejected(

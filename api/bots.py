@@ -3,7 +3,9 @@
 A game's bot seats are kept in its options (`"bots": [null, "greedy"]`, one entry per seat),
 written with the game in one statement and stripped before the game's rules see them
 (`domain.kernel.registry.SERVICE_OPTIONS`). Every API process (and `polis bots` workers) runs
-a `BotRunner`: it polls the running games that have bots, and when a bot's seat must act it
+a `BotRunner`: an append made by this process wakes it for that game only (a command costs
+the runner nothing for the other games: no scan per command), and every `poll_seconds` it
+scans the running games that have bots for what changed elsewhere. When a bot's seat must act it
 takes a PostgreSQL advisory lock for (game, seat), gives the bot the seat's view and legal
 moves (never the state) and submits the move through `CommandHandler.submit` with the
 version it decided on and the idempotency key `bot:<seat>:<version>`. The lock keeps replicas
@@ -71,6 +73,8 @@ class BotSettings(msgspec.Struct, frozen=True):
     seconds: float = 2.0
     """The most a strong bot thinks about one move."""
     poll_seconds: float = 0.25
+    """How often all running games with bots are scanned (appends made by other processes;
+    this process's own appends wake their game at once)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotSettings:
@@ -113,6 +117,9 @@ class BotRunner:
         """Moves this process's bots made (a counter for metrics and tests)."""
         self._checked: dict[uuid.UUID, int] = {}
         """Games seen with no bot to move, at the version seen."""
+        self._pending: set[uuid.UUID] = set()
+        """Games changed here since the runner last looked."""
+        self._scan_now = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -127,21 +134,35 @@ class BotRunner:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    def poke(self) -> None:
-        """A game changed here: look at once rather than at the next poll."""
+    def poke(self, game_id: uuid.UUID | None = None) -> None:
+        """`game_id` changed here: look at that game at once rather than at the next scan
+        (None: scan every game now)."""
+        if game_id is None:
+            self._scan_now = True
+        else:
+            self._pending.add(game_id)
         self._wake.set()
 
     async def _loop(self) -> None:
+        next_scan = 0.0
         while True:
             try:
-                await self.tick()
+                if self._scan_now or time.monotonic() >= next_scan:
+                    self._scan_now = False
+                    self._pending.clear()  # the scan sees them too
+                    next_scan = time.monotonic() + self.settings.poll_seconds
+                    await self.tick()
+                else:
+                    await self.wake()
             except asyncio.CancelledError:
                 raise
             except Exception:  # a database outage must not end the loop
                 _log.exception("bot tick failed")
             self._wake.clear()
+            if self._pending or self._scan_now:
+                continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.poll_seconds)
+                await asyncio.wait_for(self._wake.wait(), max(0.0, next_scan - time.monotonic()))
 
     async def tick(self) -> int:
         """Look at every running game with bots that moved since last seen; moves made."""
@@ -157,6 +178,24 @@ class BotRunner:
                 self._checked[game_id] = version
         if len(self._checked) > 100_000:
             self._checked.clear()
+        return made
+
+    async def wake(self) -> int:
+        """Look at the games poked since last time, and only at them; moves made. A game
+        this process keeps without bot seats costs nothing (no read)."""
+        poked, self._pending = self._pending, set()
+        made = 0
+        for game_id in poked:
+            folded = self.service.games.kept(game_id)
+            if folded is not None and not any(
+                bot_levels(folded.record.options, len(folded.record.seat_names))
+            ):
+                continue
+            moved = await self.play(game_id)
+            made += moved
+            kept = self.service.games.kept(game_id)
+            if not moved and kept is not None:
+                self._checked[game_id] = kept.version  # the scan need not look again
         return made
 
     async def play(self, game_id: uuid.UUID) -> int:

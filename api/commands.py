@@ -43,6 +43,7 @@ from api.refusals import (
     RuleRefused,
     unauthorized,
 )
+from api.replies import NextOut, next_of
 from api.tokens import seat_of
 from domain.kernel import DomainError
 from infra.event_store import (
@@ -77,6 +78,7 @@ Observe = Callable[[str, float], None]
 """Told of each command's outcome (`accepted`, `replayed` or a code) and its duration."""
 
 _RETRIES = 5
+_NOTHING: frozenset[str] = frozenset()
 
 
 def event_type_name(event: msgspec.Struct) -> str:
@@ -134,17 +136,33 @@ class CommandHandler:
     ) -> AppendResult:
         """Decide and append one command; a Refusal says why when it is refused.
         `bot_seat`: the server's bot plays that seat (no token; `api/bots.py`)."""
+        result, _ = await self.submit_for_reply(
+            game_id, token, expected_version, command_data, idempotency_key, bot_seat
+        )
+        return result
+
+    async def submit_for_reply(
+        self,
+        game_id: uuid.UUID,
+        token: str | None,
+        expected_version: int,
+        command_data: Any,
+        idempotency_key: str | None,
+        bot_seat: int | None = None,
+        include: frozenset[str] = _NOTHING,
+    ) -> tuple[AppendResult, NextOut | None]:
+        """`submit`, and with `include` the game after it as the seat sees it
+        (`api/replies.py`), taken from memory before the game's lock is released."""
+        work = self._submit(
+            game_id, token, expected_version, command_data, idempotency_key, bot_seat, include
+        )
         if self.observe is None:
-            return await self._submit(
-                game_id, token, expected_version, command_data, idempotency_key, bot_seat
-            )
+            return await work
         started = time.perf_counter()
         outcome = "error"
         try:
-            result = await self._submit(
-                game_id, token, expected_version, command_data, idempotency_key, bot_seat
-            )
-            outcome = "replayed" if result.replayed else "accepted"
+            result = await work
+            outcome = "replayed" if result[0].replayed else "accepted"
             return result
         except Refusal as exc:
             outcome = exc.code
@@ -159,8 +177,9 @@ class CommandHandler:
         expected_version: int,
         command_data: Any,
         idempotency_key: str | None,
-        bot_seat: int | None = None,
-    ) -> AppendResult:
+        bot_seat: int | None,
+        include: frozenset[str],
+    ) -> tuple[AppendResult, NextOut | None]:
         folded = await self.games.get(game_id)
         seat = seat_of_token(folded, token) if bot_seat is None else bot_seat
         if seat is None:
@@ -183,10 +202,13 @@ class CommandHandler:
         except TimeoutError:
             raise busy(game_id) from None
         try:
-            return await self._decide_and_append(
+            result, views = await self._decide_and_append(
                 folded, seat, expected_version, command, command_id, body_hash,
                 idempotency_key is not None,
             )
+            if not include:
+                return result, None
+            return result, next_of(game, folded.state, folded.version, seat, include, views)
         except GameBusy:
             raise busy(game_id) from None
         finally:
@@ -195,13 +217,15 @@ class CommandHandler:
     async def _decide_and_append(
         self, folded: Folded, seat: int, expected: int, command: msgspec.Struct,
         command_id: str, body_hash: str, keyed: bool,
-    ) -> AppendResult:
+    ) -> tuple[AppendResult, list[tuple[int, str]] | None]:
+        """The append's result, with the views it built of the new state (None when it
+        appended nothing now)."""
         game = folded.game
         for _ in range(_RETRIES):
             if keyed:
                 seen = self._seen(folded, command_id, body_hash)
                 if seen is not None:
-                    return seen
+                    return seen, None
             if expected > folded.version:
                 await self.games.refresh(folded)  # another process may have moved it
             try:
@@ -215,11 +239,11 @@ class CommandHandler:
                     await self.games.refresh(folded)
                     seen = self._seen(folded, command_id, body_hash)
                     if seen is not None:
-                        return seen
+                        return seen, None
                 raise
             version = folded.version
             if not events:
-                return AppendResult(version, version, replayed=False)
+                return AppendResult(version, version, replayed=False), None
             last = version + len(events)
             views = build_views(game, state, len(folded.record.seat_names))
             try:
@@ -235,13 +259,13 @@ class CommandHandler:
                 raise key_reused(command_id) from None
             if result.replayed:
                 await self.games.refresh(folded)
-                return result
+                return result, None
             at = result.recorded_at.timestamp() if result.recorded_at else time.time()
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
                            at)  # time.time(): only when the reply was lost (rare)
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
                                         seat, result.recorded_at))
-            return result
+            return result, views
         raise Conflict("version_conflict", "the game kept changing; retry")
 
     @staticmethod

@@ -76,6 +76,8 @@ class GameService:
         self.commands = CommandHandler(store, self.games, after_commit, busy_seconds, observe)
         self.submit = self.commands.submit
         """Decide and append one command (the pipeline shared by REST and WebSocket)."""
+        self.submit_for_reply = self.commands.submit_for_reply
+        """`submit`, and with `include` the game after it for the seat (`api/replies.py`)."""
 
     # -- games --------------------------------------------------------------------------
     async def create(

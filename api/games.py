@@ -227,7 +227,8 @@ class GamesController(Controller):
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
-        """Decide a command on the game's current state and append its events."""
+        """Decide a command on the game's current state and append its events; with
+        `include`, the reply also carries the seat's moves and/or view after it (`next`)."""
         runtime = runtime_of(request)
         runtime.limits.check_command(runtime.client_of(request))
         await strict_body(request, SubmitCommand)
@@ -237,11 +238,12 @@ class GamesController(Controller):
             raise ApiError(400, "idempotency_key_mismatch",
                            "the header and the body name different idempotency keys")
         token = bearer(authorization)
-        result = await runtime.service.submit(
-            gid, token, data.expected_version, data.command, key
+        result, after = await runtime.service.submit_for_reply(
+            gid, token, data.expected_version, data.command, key,
+            include=frozenset(data.include or ()),
         )
         return CommandAccepted(str(gid), result.first_version, result.last_version,
-                               result.replayed)
+                               result.replayed, after)
 
     @get("/{game_id:str}/events", operation_id="listEvents", responses=_responses(400, 401, 404))
     async def list_events(

@@ -140,7 +140,7 @@ class Runtime:
         if self.broker is not None:
             self.broker.publish_soon(committed.game_id, committed.last_version)
         if self.bots is not None:
-            self.bots.poke()
+            self.bots.poke(committed.game_id)
         if self.clocks is not None:
             self.clocks.committed(committed)
 

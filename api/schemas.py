@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import msgspec
 
 from api.clocks import SeatClockOut
+from api.replies import IncludeList, NextOut
 
 NO_NUL = "^[^\x00]*$"
 """Strings are stored as PostgreSQL text, which cannot hold NUL characters."""
@@ -118,9 +119,11 @@ class SubmitCommand(msgspec.Struct, forbid_unknown_fields=True):
     """The game's command, tagged by `type`."""
     idempotency_key: Key | None = None
     """Or the `Idempotency-Key` header; a key seen before returns the original outcome."""
+    include: IncludeList | None = None
+    """`moves` and/or `view`: the reply then carries `next` (one request per move)."""
 
 
-class CommandAccepted(msgspec.Struct):
+class CommandAccepted(msgspec.Struct, omit_defaults=True):
     game_id: str
     first_version: int
     """First version the command appended."""
@@ -128,6 +131,9 @@ class CommandAccepted(msgspec.Struct):
     """The game's version after the command."""
     replayed: bool
     """True when the idempotency key was seen before and nothing was appended now."""
+    next: NextOut | None = None
+    """Only when the command asked for it with `include`: the game after the command, as
+    the submitting seat sees it (from the server's memory, no second request needed)."""
 
 
 class EventOut(msgspec.Struct):

@@ -24,6 +24,7 @@ from api.game_service import GameService, parse_game_id
 from api.limits import too_deep
 from api.live import Channel
 from api.refusals import Invalid, Refusal
+from api.replies import IncludeList
 from api.runtime import Runtime, runtime_of
 from api.schemas import Key, Version
 from api.tokens import bearer
@@ -48,6 +49,7 @@ class CommandMessage(msgspec.Struct, tag="command", tag_field="type", forbid_unk
     command: dict[str, Any]
     request_id: str | None = None
     idempotency_key: Key | None = None
+    include: IncludeList | None = None
 
 
 class PingMessage(msgspec.Struct, tag="ping", tag_field="type"):
@@ -125,9 +127,9 @@ class GameSession:
     async def _command(self, message: CommandMessage) -> None:
         try:
             self.runtime.limits.check_command(self.runtime.client_of(self.socket))
-            result = await self.service.submit(
+            result, after = await self.service.submit_for_reply(
                 self.game_id, self.token, message.expected_version, message.command,
-                message.idempotency_key,
+                message.idempotency_key, include=frozenset(message.include or ()),
             )
         except Exception as exc:
             await self._error(message.request_id, error_of(exc)[1], "command_rejected")
@@ -135,11 +137,14 @@ class GameSession:
         if self.channel is not None:  # this client's update comes before the reply
             with contextlib.suppress(Exception):
                 await self.channel.advance(result.last_version)
-        await self.send({
+        reply: dict[str, Any] = {
             "type": "command_accepted", "request_id": message.request_id,
             "first_version": result.first_version, "version": result.last_version,
             "replayed": result.replayed,
-        })
+        }
+        if after is not None:
+            reply["next"] = after
+        await self.send(reply)
 
     async def _error(self, request_id: str | None, error: ErrorBody, kind: str = "error") -> None:
         await self.send({"type": kind, "request_id": request_id,

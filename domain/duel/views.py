@@ -93,24 +93,52 @@ def acting_seats(state: DuelState) -> tuple[int, ...]:
     return (state.current,)
 
 
+_last: tuple[object, object, DuelView] | None = None
+"""(rules, state, shared part) of the last state viewed: the projector views each state
+once per audience in a row, and states are immutable, so one entry (which keeps its state
+alive: the identity cannot be reused while cached) saves all but one build of the shared
+part. Replaced as a whole tuple, so threads (bots think off the event loop) never see a
+mixed entry."""
+
+
 def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
+    global _last
+    last = _last
+    if last is not None and last[1] is state and last[0] is rules:
+        shared = last[2]
+    else:
+        shared = _shared_view(rules, state)
+        _last = (rules, state, shared)
+    drawer = state.current if state.library_draw else None
+    return replace(
+        shared,
+        seat=seat,
+        library_draw=state.library_draw if seat is not None and seat == drawer else (),
+        ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
+        leaders=(rules.leaders_view(rules, state, seat)
+                 if rules.leaders_view is not None else None),
+    )
+
+
+def _shared_view(rules: DuelRules, state: DuelState) -> DuelView:
+    """The part of the view every audience sees alike (the seat's own parts left empty)."""
     structure: tuple[SlotView, ...] = ()
     if state.age:
         layout = rules.layouts[state.age - 1]
         accessible = layout.accessible(state.taken)
+        slots, revealed, taken = state.slots, state.revealed, state.taken
         structure = tuple(
             SlotView(
                 slot=i,
                 name=slot.name,
-                card=state.slots[i] if (state.revealed >> i) & 1 else HIDDEN,
-                taken=bool((state.taken >> i) & 1),
+                card=slots[i] if (revealed >> i) & 1 else HIDDEN,
+                taken=bool((taken >> i) & 1),
                 accessible=bool((accessible >> i) & 1),
             )
             for i, slot in enumerate(layout.slots)
         )
-    drawer = state.current if state.library_draw else None
     return DuelView(
-        seat=seat,
+        seat=None,
         phase=phase_name(state.phase),
         age=state.age,
         turn=state.turn,
@@ -142,15 +170,12 @@ def view(rules: DuelRules, state: DuelState, seat: int | None) -> DuelView:
             OWED_NAMES[k] if k < len(OWED_NAMES) else rules.owed_names[k]
             for k, _, _ in state.pending
         ),
-        library_draw=state.library_draw if seat is not None and seat == drawer else (),
+        library_draw=(),
         retired_wonders=state.retired_wonders,
         play_again=state.replay,
         winner=state.winner,
         victory=state.victory,
         scores=state.scores,
-        ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
-        leaders=(rules.leaders_view(rules, state, seat)
-                 if rules.leaders_view is not None else None),
     )
 
 

@@ -181,10 +181,14 @@ def _fraud_moves(rules: DuelRules, state: DuelState, seat: int, arg: int) -> lis
 
 def removed_cards(state: DuelState) -> tuple[int, ...]:
     """Treason: the cards removed at set-up from Ages I to the current one (3 per Age; the
-    unused guilds are not 'cards removed from an Age'), less any already built."""
+    unused guilds are not 'cards removed from an Age'), less any already built: by an
+    earlier Treason, or, with Duel Leaders, by Croesus (`DuelState.leaders.removed_built`:
+    the card he built stands in a city; the two he left go back to the box, still removed
+    cards Treason may take)."""
     deal = state.deal
     assert deal is not None
-    built = senate.agora(state).removed_built
+    built = (*senate.agora(state).removed_built,
+             *getattr(state.leaders, "removed_built", ()))
     return tuple(c for age in range(max(1, state.age)) for c in deal.removed[age]
                  if c not in built)
 

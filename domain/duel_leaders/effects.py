@@ -14,15 +14,21 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
   ("Choisissez-en une et construisez-la"). Ramesses acts when the Age III structure is laid
   out if recruited by then ("Tant qu'il a été recruté quand la structure de l'Âge III est
   créée"), else never; building is optional ("vous pouvez"); the 2 guilds are the first two
-  unused guilds of the deal (a random draw).
+  unused guilds of the deal (a random draw). A removed card built through Croesus or
+  Agora's Treason stands in a city: neither offers it again; the two Croesus leaves go
+  back to the box, still removed cards for Treason.
 - Maecenas draws the first 2 leaders set aside (the deal's random order); the one not
-  recruited stays out of the game. Rome draws 2 into the hand, hidden from the opponent
-  until played; then one leader of the hand may be recruited for free.
+  recruited stays out of the game. Rome draws 2 into the hand, face up like every leader
+  of a hand (public: "Le seul moment où les leaders ne sont pas visibles est celui où les
+  joueurs sont en train de décider quel leader jouer"); then one leader of the hand may be
+  recruited for free.
 - Looting (a base looting token reached): Caligula doubles the amount due, Nero takes what
   the opponent really lost, then Tomyris makes the looter lose as much as her owner lost,
   then Semiramis gives her owner 1 shield (a looting that took a token, even one that cost
   0 coins: "Chaque fois que votre adversaire réussit un saccage"), none when the same move
   reaches the capital ("Sémiramis ne peut pas l'en empêcher").
+- Abu Simbel's burial is compulsory ("Enterrez un leader": no "vous pouvez"); with no
+  active recruited leader nothing is buried and its owner still plays again.
 - Solomon: building from the discard is optional ("vous pouvez choisir"), unlike the
   Mausoleum; `DeclineLeaderOffer` takes nothing.
 - Aspasia cancels the next pawn move whoever makes it, once ("le prochain déplacement").

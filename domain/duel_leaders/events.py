@@ -1,6 +1,7 @@
 """Duel Leaders' events. Secrets: `LeadersDealt.deal` (the shuffle), `LeaderChosen.leader`
 and `RecruitmentDeclared.recruit` until both seats have chosen or declared, the leaders
-drawn by Maecenas or Rome and the cards offered by Croesus or Ramesses (drawer only):
+drawn by Maecenas and the cards offered by Croesus or Ramesses (drawer only; Rome's draw
+joins a face-up hand and is public):
 `views.REDACTORS` rewrites them for the seats that may not see them."""
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class LayoutEffectsEnded(Event, frozen=True, tag=True):
 class LeadersDrawn(Event, frozen=True, tag=True):
     seat: int
     leaders: tuple[int, ...]
-    """Empty in the opponent's and spectators' copies."""
+    """Maecenas' draw: empty in the opponent's and spectators' copies (Rome's: public)."""
     count: int
     into_hand: bool
     """Rome: into the hand; Maecenas: offered once, the others stay out of the game."""

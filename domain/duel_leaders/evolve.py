@@ -98,8 +98,6 @@ def _out_of_hand(x: LeadersState, seat: int, leader: int) -> dict[str, Any]:
     changes: dict[str, Any] = {}
     if leader in x.hands[seat]:
         changes["hands"] = _pair(x.hands, seat, _without(x.hands[seat], leader))
-    if leader in x.secret[seat]:
-        changes["secret"] = _pair(x.secret, seat, _without(x.secret[seat], leader))
     if leader in x.drawn:
         changes["drawn"] = ()
     return changes
@@ -139,11 +137,11 @@ def _layout_ended(rules: DuelRules, s: DuelState, e: lev.LayoutEffectsEnded) -> 
 
 def _drawn(rules: DuelRules, s: DuelState, e: lev.LeadersDrawn) -> DuelState:
     x = leaders(s)
-    drawn = x.aside[:e.count]
+    # A seat's own copy has no set-aside order but names what it may see (Rome's draw).
+    drawn = e.leaders if len(e.leaders) == e.count else x.aside[:e.count]
     changes: dict[str, Any] = {"aside": x.aside[e.count:]}
     if e.into_hand:
         changes["hands"] = _pair(x.hands, e.seat, (*x.hands[e.seat], *drawn))
-        changes["secret"] = _pair(x.secret, e.seat, (*x.secret[e.seat], *drawn))
     else:
         changes["drawn"] = drawn
     return _set(s, **changes)

@@ -169,7 +169,9 @@ def symbol_options(rules: DuelRules, state: DuelState, seat: int, card_id: int,
     scientifiques", however it is obtained: a card whose symbol its owner held once
     before gives Law instead. Ptolemy (once, Age II or III): "lorsque vous construisez une
     carte verte", a constructed green card copies the symbol of another own green card.
-    A card whose symbol was changed already (by its former owner) changes no more."""
+    A card whose symbol was changed already (by its former owner) changes no more. Ptolemy
+    copies any other green card of the city as it stands, one Agora's Coercion brought
+    included (a city's cards count as built, as for Justinian and Plato)."""
     card = rules.cards[card_id]
     x = leaders(state)
     if card.science < 0 or any(c == card_id for c, _ in x.symbols):

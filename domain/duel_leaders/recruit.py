@@ -15,8 +15,10 @@ Rules (duel-leaders-rules-fr, "Modifications du déroulement d'un Âge"), in ord
 5. Recruiting seats pay their costs, both before any effect (Darius, Diocletian, Caesar,
    Hannibal: "prendra effet après que votre adversaire ait payé son leader actuel").
 6. Effects apply seat by seat, the seat that plays first in the coming Age (or chooses who
-   does: the first player in Age I, the chooser of the base rules after) first; a
-   military or scientific supremacy reached then ends the game at once.
+   does: the first player in Age I, the chooser the base rules name as the previous Age
+   ends after) first; a military or scientific supremacy reached then ends the game at
+   once. That chooser is fixed before any effect (their order depends on it): a pawn
+   moved in the step does not hand the choice of the Age's first player over.
 Then the Age structure is laid out, then the effects due after it (Croesus, Ramesses),
 the chooser first, then the Age goes on as in the base game.
 """

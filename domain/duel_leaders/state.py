@@ -49,9 +49,8 @@ class LeadersState(msgspec.Struct, frozen=True):
     aside: tuple[int, ...] = ()
     """Leaders set aside, in draw order (hidden from both seats)."""
     hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    """Leaders of each seat not yet recruited nor discarded (face up, but see `secret`)."""
-    secret: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    """Leaders in a hand its owner drew through Rome, hidden from the opponent until played."""
+    """Leaders of each seat not yet recruited nor discarded, face up for both seats (those
+    Rome drew included: "Les leaders choisis doivent être placés face visible")."""
     recruited: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     buried: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """Leaders under Abu Simbel: no ability any more, 2 x cost VP."""

@@ -1,10 +1,13 @@
 """What each seat may know of Duel Leaders: its part of the view and its event redaction.
 
 Hidden: the leaders' shuffle (the set-aside leaders and their order); a seat's choice and
-its recruit-or-discard declaration until both seats have chosen or declared; the leaders
-drawn by Maecenas (and, through Rome, into a hand) until played; the cards Croesus and
-Ramesses offer. Everything else is public: drafted leaders lie face up ("Les leaders
-choisis doivent être placés face visible"), with every leader's cost in this game.
+its recruit-or-discard declaration until both seats have chosen or declared; the two
+leaders Maecenas draws (the one recruited shows as recruited, the other stays set aside);
+the cards Croesus and Ramesses offer. Everything else is public: every leader in a hand
+lies face up, those Rome drew into it included ("Les leaders choisis doivent être placés
+face visible, de manière à être vus par les deux joueurs. Le seul moment où les leaders ne
+sont pas visibles est celui où les joueurs sont en train de décider quel leader jouer";
+Rome adds its two "à votre main de leaders"), with every leader's cost in this game.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ STEP_NAMES = {NO_STEP: "", CHOOSING: "choose_leader", DECLARING: "declare_recrui
 class LeadersSeatView(msgspec.Struct, frozen=True):
     seat: int
     hand: tuple[int, ...]
-    """Leaders in hand; those drawn through Rome are -1 for the opponent."""
+    """Leaders in hand (face up: those drawn through Rome too)."""
     recruited: tuple[int, ...]
     buried: tuple[int, ...]
     chosen: int | None
@@ -82,12 +85,10 @@ def _seat_view(x: LeadersState, seat: int, viewer: int | None,
         declared_raw if own or x.step != DECLARING else HIDDEN)
     if x.step not in (CHOOSING, DECLARING, RESOLVING):
         chosen = declared = None
-    hand = x.hands[seat] if own else tuple(
-        HIDDEN if leader in x.secret[seat] else leader for leader in x.hands[seat])
     used = tuple(name for bit, name in ((1, "euclid"), (2, "ptolemy"), (4, "pythagoras"),
                                         (8, "croesus"), (16, "ramesses"))
                  if x.used[seat] & bit)
-    return LeadersSeatView(seat=seat, hand=hand, recruited=x.recruited[seat],
+    return LeadersSeatView(seat=seat, hand=x.hands[seat], recruited=x.recruited[seat],
                            buried=x.buried[seat], chosen=chosen, declared=declared, used=used,
                            under_pythagoras=x.under[seat],
                            changed_symbols=tuple(cs for cs in x.symbols if cs[0] in built))
@@ -113,6 +114,11 @@ def _dealt(event: Any, seat: int | None) -> Any:
     return replace(event, leaders=None)
 
 
+def _drawn(event: lev.LeadersDrawn, seat: int | None) -> Any:
+    """Rome's draw joins a face-up hand (public); Maecenas' is seen by its drawer only."""
+    return event if event.into_hand or seat == event.seat else replace(event, leaders=())
+
+
 def _own(field: str, hidden: Any) -> Any:
     def redact(event: Any, seat: int | None) -> Any:
         return event if seat == event.seat else replace(event, **{field: hidden})
@@ -124,7 +130,7 @@ REDACTORS: dict[type, Any] = {
     lev.LeadersDealt: _dealt,
     lev.LeaderChosen: _own("leader", HIDDEN),
     lev.RecruitmentDeclared: _own("recruit", HIDDEN),
-    lev.LeadersDrawn: _own("leaders", ()),
+    lev.LeadersDrawn: _drawn,
     lev.CardsOffered: _own("cards", ()),
 }
 """Chained after the base redaction (a seat's copy of the game start loses the deal)."""

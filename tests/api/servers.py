@@ -39,6 +39,11 @@ class ApiProcess:
                 "--log-level", "warning", "--ws-per-message-deflate", "false"]
 
     @property
+    def pid(self) -> int | None:
+        """The server's process id (its workers are its children), while it runs."""
+        return None if self._process is None else self._process.pid
+
+    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 

@@ -1,4 +1,4 @@
-"""Engine benchmark: random Duel games per second and the cost of `legal_moves`.
+"""Engine benchmark: random Duel games per second, the cost of `legal_moves` and of `view`.
 
 Run: `python -m tests.benchmarks.bench_engine [--games N] [--seed S] [--expansions agora]`
 (one core, prints
@@ -48,6 +48,24 @@ def legal_moves_cost(game: DuelGame, games: int, seed: int) -> tuple[float, floa
     return statistics.fmean(samples), samples[int(len(samples) * 0.99)], statistics.fmean(sizes)
 
 
+def view_cost(game: DuelGame, games: int, seed: int) -> float:
+    """Mean microseconds per view over real positions, each viewed by both seats and the
+    spectator in a row (as the service stores them at every commit point)."""
+    rng = random.Random(seed)
+    spent, views = 0.0, 0
+    for _ in range(games):
+        state = fold(game, game.start(2, {}, rng, None))
+        while not game.is_over(state):
+            started = time.perf_counter()
+            for seat in (0, 1, None):
+                game.view(state, seat)
+            spent += time.perf_counter() - started
+            views += 3
+            seat = rng.choice(game.acting_seats(state))
+            _, state = game.step(state, rng.choice(game.legal_moves(state, seat)))
+    return spent * 1e6 / views
+
+
 def fold_cost(game: DuelGame, games: int, seed: int) -> float:
     """Microseconds to fold a whole recorded game from its events (the service's path)."""
     rng = random.Random(seed)
@@ -70,6 +88,8 @@ def main() -> None:
     print(f"random games: {rate:,.0f} games/s on one core ({turns:.1f} commands per game)")
     mean, p99, size = legal_moves_cost(game, max(1, args.games // 10), args.seed)
     print(f"legal_moves: {mean:.1f} us mean, {p99:.1f} us p99, {size:.1f} moves per call")
+    print(f"view: {view_cost(game, max(1, args.games // 10), args.seed):.1f} us per view "
+          "(two seats and the spectator of each position)")
     print(f"fold of a whole game: {fold_cost(game, max(1, args.games // 10), args.seed):,.0f} us")
 
 

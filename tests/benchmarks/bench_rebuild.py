@@ -1,17 +1,23 @@
 """Projection rebuild benchmark: events folded into views per second.
 
-Run: `DATABASE_URL=... python -m tests.benchmarks.bench_rebuild [--games 535] [--rounds 2]`.
-Fills a database of its own with random complete games (events written directly, as the
-service would have appended them), then times `rebuild` over all of them: the first round
-writes every view, later rounds replace them all. Figures, not a test.
+Run: `DATABASE_URL=... python -m tests.benchmarks.bench_rebuild [--games 535] [--rounds 2]
+[--trees A B]`. Fills a database of its own with random complete games (events written
+directly, as the service would have appended them), then times `rebuild` over all of them:
+the first round writes every view, later rounds replace them all. With `--trees`, each round
+runs the rebuild of checkout A, then of checkout B (A B A B, each in a process started in
+that checkout, on the same database), and prints the paired ratio B/A. Figures, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
+import statistics
+import sys
 import time
 import uuid
+from pathlib import Path
 
 import msgspec
 
@@ -66,10 +72,58 @@ async def fill(store: EventStore, games: int) -> int:
     return total
 
 
+_REBUILD = """
+import asyncio, sys, time
+from infra.db import create_pool
+from infra.event_store import EventStore
+from projections.rebuild import rebuild
+async def main():
+    pool = await create_pool(sys.argv[1], 1, 4)
+    try:
+        started = time.perf_counter()
+        views = await rebuild(EventStore(pool))
+        print(time.perf_counter() - started, views)
+    finally:
+        await pool.close()
+asyncio.run(main())
+"""
+
+
+async def rebuild_in(tree: Path, dsn: str) -> tuple[float, int]:
+    """(seconds, views) of one rebuild run by checkout `tree`'s own code."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", _REBUILD, dsn, cwd=tree,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"rebuild in {tree} failed:\n{err.decode()[-2000:]}")
+    seconds, views = out.split()
+    return float(seconds), int(views)
+
+
+async def compare(dsn: str, events: int, trees: list[Path], rounds: int) -> None:
+    """Rebuild with each checkout in turn (A B A B) and print both rates and B/A."""
+    rates: dict[Path, list[float]] = {tree: [] for tree in trees}
+    ratios = []
+    for round_no in range(rounds):
+        for tree in trees:
+            seconds, _ = await rebuild_in(tree, dsn)
+            rates[tree].append(events / seconds)
+            print(f"round {round_no + 1}, {tree}: {events / seconds:,.0f} events/s", flush=True)
+        ratios.append(rates[trees[1]][-1] / rates[trees[0]][-1])
+    for name, tree in zip("AB", trees, strict=True):
+        print(f"{name} {tree}: {median_range(rates[tree])} events/s")
+    print(f"B/A: {statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f}), "
+          f"pair by pair")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=535)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--trees", type=Path, nargs=2, metavar=("A", "B"),
+                        help="compare the rebuild of two checkouts, paired")
     args = parser.parse_args()
     admin, _ = servers_from_env()
     async with bench_database(admin) as dsn:
@@ -77,6 +131,11 @@ async def main() -> None:
         try:
             store = EventStore(pool)
             events = await fill(store, args.games)
+            if args.trees:
+                await rebuild(store)  # every view written once: each round then replaces
+                print(f"{args.games} games, {events:,} events", flush=True)
+                await compare(dsn, events, args.trees, args.rounds)
+                return
             rates = []
             for round_no in range(args.rounds):
                 started = time.perf_counter()

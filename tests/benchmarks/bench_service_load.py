@@ -1,13 +1,18 @@
 """Load benchmark: random games played over REST against one API process.
 
 Run: `DATABASE_URL=... REDIS_URL=... python -m tests.benchmarks.bench_service_load
-[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1]`. Each of N concurrent players
-loops: `GET /legal-moves` for a seat that may act, `POST /commands` with a random one of
-them, then `GET /games/{id}` for whose turn is next; it starts a new game when one ends.
-Prints moves/s (one move = those three requests) and p50 / p95 / p99 of `POST /commands`
-per round; rounds of each N alternate (A B A B). The players use a minimal HTTP client so
-that the load generator costs far less CPU than the server. Figures, not a test: the
-README beside it keeps the measured ones.
+[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1] [--mode reads|reply]`. Each of
+N concurrent players loops, in `reads` mode (the default): `GET /legal-moves` for a seat
+that may act, `POST /commands` with a random one of them, then `GET /games/{id}` for whose
+turn is next. In `reply` mode the command asks for `include: ["moves"]`, and its reply says
+who acts next and, when that is the same seat, its moves: a move is then one request, or two
+when the turn passes to the other seat (its moves are read with `GET /legal-moves`). A new
+game starts when one ends. Prints moves/s, p50 / p95 / p99 of `POST /commands`, requests
+per move and the server's CPU per move (user + system of the server process and its
+workers, from `/proc`) per round; rounds of each N alternate (A B A B). The players use a
+minimal HTTP client so that the load generator costs far less CPU than the server.
+`POLIS_BENCH_TREE=/path` serves from another checkout (a before/after pair). Figures, not
+a test: the README beside it keeps the measured ones.
 """
 
 from __future__ import annotations
@@ -18,13 +23,14 @@ import random
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tests.benchmarks.service import (
     RawHttp,
     bench_database,
     median_range,
     millis,
+    process_cpu,
     run,
     servers_from_env,
     start_api,
@@ -40,10 +46,21 @@ async def new_game(http: RawHttp, rng: random.Random) -> tuple[str, list[str]]:
     return body["game"]["game_id"], [s["token"] for s in body["seats"]]
 
 
+class Tally:
+    """What the players of one round did."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.requests = 0
+
+
 async def player(
-    http: RawHttp, rng: random.Random, stop: float, latencies: list[float]
+    http: RawHttp, rng: random.Random, stop: float, tally: Tally, mode: str
 ) -> int:
     """Play random games until `stop`; return the number of moves made."""
+    if mode == "reply":
+        return await reply_player(http, rng, stop, tally)
+    latencies = tally.latencies
     moves = 0
     game_id, tokens = await new_game(http, rng)
     acting: list[Any] = [0]
@@ -68,24 +85,76 @@ async def player(
             acting = [0]
         else:
             acting = summary["summary"]["acting"] or [0]
+        tally.requests += 3 if listed["moves"] else 2
     return moves
 
 
-async def run_round(port: int, games: int, seconds: float, seed: int) -> tuple[float, list[float]]:
-    latencies: list[float] = []
+async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Tally) -> int:
+    """`player` in reply mode: the command's reply tells what comes next."""
+    moves = 0
+    game_id, tokens = await new_game(http, rng)
+    seat, listed, version = -1, [], 0
+    acting: list[int] = [0]
+    while time.monotonic() < stop:
+        if not listed or seat not in acting:
+            seat = rng.choice(acting)
+            _, read = await http.request("GET", f"/games/{game_id}/legal-moves",
+                                         token=tokens[seat])
+            tally.requests += 1
+            listed, version = read["moves"], read["version"]
+            if not listed:  # between two versions: ask whose turn it is
+                _, summary = await http.request("GET", f"/games/{game_id}")
+                tally.requests += 1
+                acting = summary["summary"]["acting"] or [0]
+                continue
+        started = time.perf_counter()
+        status, body = await http.request(
+            "POST", f"/games/{game_id}/commands",
+            {"expected_version": version, "command": rng.choice(listed), "include": ["moves"]},
+            token=tokens[seat],
+        )
+        tally.latencies.append(time.perf_counter() - started)
+        tally.requests += 1
+        if status != 200:
+            raise RuntimeError(f"command refused: {status} {body}")
+        moves += 1
+        after = body["next"]
+        acting, listed, version = after["acting"], after["moves"], after["version"]
+        if not acting:  # over (a commit point where nobody acts is the end)
+            game_id, tokens = await new_game(http, rng)
+            seat, listed, acting = -1, [], [0]
+    return moves
+
+
+class Round(NamedTuple):
+    rate: float
+    """Moves per second."""
+    latencies: list[float]
+    cpu_ms: float
+    """The server's CPU milliseconds per move."""
+    requests: float
+    """Requests per move."""
+
+
+async def run_round(
+    port: int, pid: int, games: int, seconds: float, seed: int, mode: str
+) -> Round:
+    tally = Tally()
     clients = [RawHttp("127.0.0.1", port) for _ in range(games)]
     try:
         stop = time.monotonic() + seconds
-        started = time.monotonic()
+        started, cpu = time.monotonic(), process_cpu(pid)
         counts = await asyncio.gather(*(
-            player(http, random.Random(seed * 1000 + i), stop, latencies)
+            player(http, random.Random(seed * 1000 + i), stop, tally, mode)
             for i, http in enumerate(clients)
         ))
-        elapsed = time.monotonic() - started
+        elapsed, cpu = time.monotonic() - started, process_cpu(pid) - cpu
     finally:
         for http in clients:
             await http.close()
-    return sum(counts) / elapsed, latencies
+    moves = max(1, sum(counts))
+    return Round(sum(counts) / elapsed, tally.latencies, cpu * 1000 / moves,
+                 tally.requests / moves)
 
 
 async def main() -> None:
@@ -95,22 +164,31 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--workers", type=int, default=None,
                         help="run `polis serve --workers N` (default: one uvicorn process)")
+    parser.add_argument("--mode", choices=["reads", "reply"], default="reads",
+                        help="reads: legal moves, command, summary per move; reply: the "
+                             "command's reply (include) says what comes next")
     args = parser.parse_args()
     admin, redis = servers_from_env()
     async with bench_database(admin) as dsn:
         with tempfile.TemporaryDirectory() as logs:
             api = start_api(dsn, redis, Path(logs), workers=args.workers)
+            assert api.pid is not None
             try:
-                rates: dict[int, list[float]] = {n: [] for n in args.games}
+                rounds: dict[int, list[Round]] = {n: [] for n in args.games}
                 for round_no in range(args.rounds):
                     for n in args.games:
-                        rate, latencies = await run_round(api.port, n, args.seconds,
-                                                          round_no + 1)
-                        rates[n].append(rate)
-                        print(f"round {round_no + 1}, {n:>3} games: {rate:8,.0f} moves/s, "
-                              f"POST /commands p50/p95/p99 {millis(latencies)} ms", flush=True)
+                        done = await run_round(api.port, api.pid, n, args.seconds,
+                                               round_no + 1, args.mode)
+                        rounds[n].append(done)
+                        print(f"round {round_no + 1}, {n:>3} games: {done.rate:8,.0f} moves/s, "
+                              f"POST /commands p50/p95/p99 {millis(done.latencies)} ms, "
+                              f"{done.requests:.2f} requests and {done.cpu_ms:.2f} ms of "
+                              "server CPU per move", flush=True)
                 for n in args.games:
-                    print(f"{n:>3} games at once: {median_range(rates[n])} moves/s")
+                    done_n = rounds[n]
+                    print(f"{n:>3} games at once ({args.mode}): "
+                          f"{median_range([r.rate for r in done_n])} moves/s, server CPU "
+                          f"{median_range([r.cpu_ms for r in done_n], 2)} ms per move")
             finally:
                 api.stop()
 

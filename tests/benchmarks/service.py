@@ -51,8 +51,10 @@ def millis(samples: list[float]) -> str:
     return " / ".join(f"{percentile(samples, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99))
 
 
-def median_range(values: list[float]) -> str:
-    return f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+def median_range(values: list[float], digits: int = 0) -> str:
+    """`median (min–max)` of the values."""
+    f = f",.{digits}f"
+    return (f"{statistics.median(values):{f}} ({min(values):{f}}–{max(values):{f}})")
 
 
 def servers_from_env() -> tuple[str, str]:
@@ -96,6 +98,30 @@ def start_api(
         api.root = Path(other)
     return api.start()
 
+
+
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of process `pid` and of its descendants alive now (Linux
+    `/proc`): the server's own cost, whatever the load generator spends."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue  # ended meanwhile
+        fields = raw[raw.rindex(")") + 2:].split()
+        parents[int(entry)] = int(fields[1])
+        times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += times.get(current, 0.0)
+        todo.extend(child for child, parent in parents.items() if parent == current)
+    return total
 
 
 class RawHttp:

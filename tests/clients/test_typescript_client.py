@@ -1,12 +1,14 @@
 """The TypeScript client (clients/typescript) against real API processes: its generated types
 match the documents, it compiles (with checks that misspelt commands do not), and it plays
-one complete game of every ruleset, resuming dropped sockets with no version gap.
+one complete game of every ruleset, resuming dropped sockets with no version gap, and again
+with a bot asking each command's reply for what comes next (`include`) over both transports.
 
 `make test` installs its npm packages first (`npm ci` from package-lock.json)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -28,3 +30,5 @@ def test_typescript_client_plays_every_ruleset(apis: list[ApiProcess]) -> None:
                             capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "# fail 0" in result.stdout and "# pass 0" not in result.stdout, result.stdout[-4000:]
+    assert re.search(r"^ok \d+ - a bot plays every ruleset with include", result.stdout,
+                     re.MULTILINE), result.stdout[-4000:]

@@ -7,7 +7,7 @@ import time
 import uuid
 from pathlib import Path
 
-from infra.broker import Broker, decode_wake, encode_wake
+from infra.broker import Broker, decode_wake, decode_wakes, encode_wake
 from infra.embedded import EmbeddedRedis
 
 
@@ -15,6 +15,29 @@ def test_wake_messages_round_trip() -> None:
     game = uuid.uuid4()
     assert decode_wake(encode_wake(game, 7).encode()) == (game, 7)
     assert decode_wake("nonsense") is None
+    other = uuid.uuid4()
+    batch = "\n".join([encode_wake(game, 7), "nonsense", encode_wake(other, 3)])
+    assert decode_wakes(batch.encode()) == [(game, 7), (other, 3)]
+
+
+async def test_queued_wake_ups_arrive_together(tmp_path: Path) -> None:
+    server = EmbeddedRedis(tmp_path)
+    server.start()
+    wakes: list[tuple[uuid.UUID, int]] = []
+    broker = Broker(server.url, "t:batch", lambda g, v: wakes.append((g, v)), lambda: None)
+    broker.start()
+    try:
+        await broker.wait_subscribed()
+        sent = [(uuid.uuid4(), v) for v in range(1, 51)]
+        for game, version in sent:  # queued at once: published together, all delivered
+            broker.publish_soon(game, version)
+        async with asyncio.timeout(5):
+            while len(wakes) < len(sent):
+                await asyncio.sleep(0.01)
+        assert wakes == sent and broker.dropped == 0
+    finally:
+        await broker.stop()
+        server.stop()
 
 
 async def test_wake_up_survives_a_redis_restart(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType, TracebackType
 from typing import Any
 
@@ -14,6 +15,7 @@ from polis_client.messages import (
     EventsOut,
     GameCreated,
     GameSummary,
+    Include,
     MovesOut,
     Problem,
     ViewOut,
@@ -103,10 +105,15 @@ class PolisClient:
 
     async def submit(self, game_id: str, token: str, expected_version: int,
                      command: msgspec.Struct | msgspec.Raw,
-                     idempotency_key: str | None = None) -> CommandAccepted:
+                     idempotency_key: str | None = None, include: Sequence[Include] = ()
+                     ) -> CommandAccepted:
+        """Submit a command; with `include` (`"moves"`, `"view"`) the reply's `next` carries
+        the seat's legal moves and/or view after it: one request per move for a bot."""
         body: dict[str, Any] = {"expected_version": expected_version, "command": command}
         if idempotency_key is not None:
             body["idempotency_key"] = idempotency_key
+        if include:
+            body["include"] = list(include)
         accepted: CommandAccepted = await self._call(
             "POST", f"/games/{game_id}/commands", CommandAccepted, token,
             content=msgspec.json.encode(body), headers={"Content-Type": "application/json"})

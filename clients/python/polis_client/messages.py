@@ -3,9 +3,13 @@ inside them (views, events, commands) is typed per ruleset in `polis_client.rule
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
+
+Include = Literal["moves", "view"]
+"""What a command's reply may carry of the game after it (`include`): the submitting seat's
+legal moves and/or its view."""
 
 
 class Problem(msgspec.Struct, kw_only=True):
@@ -64,11 +68,29 @@ class MovesOut(msgspec.Struct):
     moves: list[msgspec.Raw]
 
 
+class NextOut(msgspec.Struct):
+    """The game after a command, as the submitting seat sees it (asked with `include`): a
+    bot needs no read before its next move when it is still in `acting`."""
+
+    version: int
+    """The version `moves` and `view` belong to (the command's last one, or the game's
+    current one for a replayed idempotency key)."""
+    acting: list[int]
+    """The seats that may act at `version` (empty once the game is over)."""
+    moves: list[msgspec.Raw] | None = None
+    """With `moves` included: the seat's legal moves at `version` (the ruleset's `Command`)."""
+    view: msgspec.Raw = msgspec.Raw()
+    """With `view` included: the seat's view at `version` (the ruleset's `View`); empty
+    (false) otherwise (msgspec cannot make a raw value optional)."""
+
+
 class CommandAccepted(msgspec.Struct):
     game_id: str
     first_version: int
     version: int
     replayed: bool
+    next: NextOut | None = None
+    """Only when the command asked for it (`include`)."""
 
 
 class EventOut(msgspec.Struct):
@@ -121,6 +143,8 @@ class CommandAcceptedMessage(msgspec.Struct, tag="command_accepted", tag_field="
     first_version: int
     version: int
     replayed: bool
+    next: NextOut | None = None
+    """Only when the command asked for it (`include`)."""
 
 
 class CommandRejected(msgspec.Struct, tag="command_rejected", tag_field="type"):

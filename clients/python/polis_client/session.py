@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import msgspec
@@ -23,6 +23,7 @@ from polis_client.messages import (
     CommandRejected,
     ErrorMessage,
     Hello,
+    Include,
     ServerMessage,
     Snapshot,
     Update,
@@ -123,9 +124,12 @@ class GameSession:
                 raise PolisError(message.error.status or 400, message.error)
 
     async def submit(self, expected_version: int, command: msgspec.Struct | msgspec.Raw,
-                     idempotency_key: str | None = None) -> CommandAcceptedMessage:
+                     idempotency_key: str | None = None, include: Sequence[Include] = ()
+                     ) -> CommandAcceptedMessage:
         """Send a command over the socket and wait for its reply (the session's message
-        iterator must be running, it delivers the reply)."""
+        iterator must be running, it delivers the reply). With `include`, the reply's `next`
+        carries the seat's legal moves and/or view after the command; the `update` of those
+        versions has already been received (the server sends it first)."""
         async with asyncio.timeout(10):
             await self._connected.wait()  # reconnecting after a drop: wait for the socket
         assert self._socket is not None
@@ -137,6 +141,8 @@ class GameSession:
                                 "expected_version": expected_version, "command": command}
         if idempotency_key is not None:
             body["idempotency_key"] = idempotency_key
+        if include:
+            body["include"] = list(include)
         await self._socket.send(msgspec.json.encode(body).decode())
         reply = await future
         if isinstance(reply, CommandAcceptedMessage):

@@ -22,6 +22,21 @@ export type EventsOut = S["EventsOut"];
 export interface ViewOf<R extends RulesetName> { game_id: string; version: number; seat: number | null; view: Rulesets[R]["View"] }
 export interface MovesOf<R extends RulesetName> { game_id: string; version: number; seat: number; moves: Rulesets[R]["Command"][] }
 
+/** What a command's reply may carry of the game after it: the seat's legal moves and/or view. */
+export type Include = NonNullable<S["SubmitCommand"]["include"]>[number];
+/**
+ * `next` of a command's reply (asked with `include`), typed for one ruleset: the version the
+ * game is at, who may act there, and (when asked) the submitting seat's legal moves and view
+ * at it. A bot still in `acting` plays its next move with no read: one request per move.
+ */
+export type NextOf<R extends RulesetName> = Omit<S["NextOut"], "moves" | "view"> & {
+  moves?: Rulesets[R]["Command"][] | null; view?: Rulesets[R]["View"] | null;
+};
+export type CommandAcceptedOf<R extends RulesetName> = Omit<CommandAccepted, "next"> & { next?: NextOf<R> | null };
+export type CommandAcceptedMessageOf<R extends RulesetName> = Omit<W["CommandAcceptedMessage"], "next"> & { next?: NextOf<R> | null };
+/** A command's optional parts: `include` asks its reply for `next`. */
+export interface SubmitOptions { idempotencyKey?: string; include?: Include[] }
+
 export type ServerMessage =
   | W["Hello"] | W["Snapshot"] | W["Update"] | W["Heartbeat"] | W["Pong"]
   | W["CommandAcceptedMessage"] | W["CommandRejected"] | W["ErrorMessage"];
@@ -75,10 +90,12 @@ export class PolisClient {
     return this.call("GET", `/games/${gameId}/legal-moves`, token);
   }
 
+  /** Submit a command; with `include` its reply's `next` says what comes after it. */
   submit<R extends RulesetName>(gameId: string, token: string, expectedVersion: number,
-    command: Rulesets[R]["Command"], idempotencyKey?: string): Promise<CommandAccepted> {
+    command: Rulesets[R]["Command"], options: SubmitOptions = {}): Promise<CommandAcceptedOf<R>> {
     const body: S["SubmitCommand"] = { expected_version: expectedVersion, command };
-    if (idempotencyKey !== undefined) body.idempotency_key = idempotencyKey;
+    if (options.idempotencyKey !== undefined) body.idempotency_key = options.idempotencyKey;
+    if (options.include?.length) body.include = options.include;
     return this.call("POST", `/games/${gameId}/commands`, token, body);
   }
 
@@ -168,15 +185,21 @@ export class GameSession {
   /** Close the socket as a network failure would: the session reconnects and resumes. */
   drop(): void { this.socket?.terminate(); }
 
-  /** Send a command over the socket; resolves with its `command_accepted` reply. */
-  async submit<R extends RulesetName>(expectedVersion: number, command: Rulesets[R]["Command"]): Promise<W["CommandAcceptedMessage"]> {
+  /**
+   * Send a command over the socket; resolves with its `command_accepted` reply (with
+   * `include`, its `next`; the `update` of the command's versions has been received first).
+   */
+  async submit<R extends RulesetName>(expectedVersion: number, command: Rulesets[R]["Command"],
+    options: SubmitOptions = {}): Promise<CommandAcceptedMessageOf<R>> {
     await this.opened;
     const requestId = `r${++this.counter}`;
     const reply = new Promise<ServerMessage>((resolve) => this.replies.set(requestId, resolve));
     const message: W["CommandMessage"] = { type: "command", request_id: requestId, expected_version: expectedVersion, command };
+    if (options.idempotencyKey !== undefined) message.idempotency_key = options.idempotencyKey;
+    if (options.include?.length) message.include = options.include;
     this.socket?.send(JSON.stringify(message));
     const answer = await reply;
-    if (answer.type === "command_accepted") return answer;
+    if (answer.type === "command_accepted") return answer as CommandAcceptedMessageOf<R>;
     if (answer.type === "command_rejected" || answer.type === "error") {
       throw new PolisError(answer.error.status ?? 400, answer.error as Problem);
     }

@@ -377,13 +377,29 @@ def test_rome_draws_two_leaders_into_the_hand_and_recruits_one_free() -> None:
     (drawn,) = of_type(events, lev.LeadersDrawn)
     assert drawn.into_hand and drawn.leaders == (L["zenobia"], L["sappho"])
     assert state.pending[0][0] == OWE_ROME
-    view = G.view(state, 1).leaders.seats[0]
-    assert view.hand.count(-1) == 2  # the opponent does not see them
     assert RULES.wonders[WONDER["Rome"]].vp == 2
     _, state = run(state, lcmd.RecruitFree(seat=0, leader=L["zenobia"]))
     assert L["zenobia"] in state.leaders.recruited[0]
     assert L["sappho"] in state.leaders.hands[0]
     assert G.acting_seats(state) == (1,)  # no replay
+
+
+def test_rome_s_drawn_leaders_are_public_in_the_face_up_hand() -> None:
+    """Rome adds its two leaders "à votre main de leaders", whose leaders lie face up ("Le
+    seul moment où les leaders ne sont pas visibles est celui où les joueurs sont en train
+    de décider quel leader jouer"): the opponent and spectators see them, in the view, in
+    the event and in the state a seat's own events fold to."""
+    d = deal(drafted=DRAFT, aside=["zenobia", "sappho"])
+    before = age_one(d)
+    events, state = _build_wonder(before, WONDER["Rome"])
+    (drawn,) = of_type(events, lev.LeadersDrawn)
+    for viewer in (1, None):
+        assert G.redact(drawn, viewer).leaders == (L["zenobia"], L["sappho"])
+        hand = G.view(state, viewer).leaders.seats[0].hand
+        assert L["zenobia"] in hand and L["sappho"] in hand and -1 not in hand
+    seen = with_leaders_state(before, aside=())  # a seat's fold knows no set-aside order
+    folded = G.evolve(seen, G.redact(drawn, 1))
+    assert folded.leaders.hands[0][-2:] == (L["zenobia"], L["sappho"])
 
 
 def test_abu_simbel_buries_a_leader_for_twice_its_cost() -> None:

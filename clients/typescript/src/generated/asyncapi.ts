@@ -2524,6 +2524,8 @@ export interface components {
         /** CommandAcceptedMessage */
         CommandAcceptedMessage: {
             first_version: number;
+            /** @default null */
+            next?: components["schemas"]["NextOut"] | null;
             replayed: boolean;
             request_id: string | null;
             /** @enum {unknown} */
@@ -2536,6 +2538,8 @@ export interface components {
             expected_version: number;
             /** @default null */
             idempotency_key?: string | null;
+            /** @default null */
+            include?: ("moves" | "view")[] | null;
             /** @default null */
             request_id?: string | null;
             /** @enum {unknown} */
@@ -2613,6 +2617,18 @@ export interface components {
             /** @enum {unknown} */
             type: "hello";
             version: number;
+        };
+        /**
+         * NextOut
+         * @description The game after a command, as the submitting seat sees it.
+         */
+        NextOut: {
+            acting: number[];
+            /** @default null */
+            moves?: unknown[] | null;
+            version: number;
+            /** @default null */
+            view?: unknown | null;
         };
         /** PingMessage */
         PingMessage: {

@@ -2813,6 +2813,7 @@ export interface components {
         CommandAccepted: {
             first_version: number;
             game_id: string;
+            next?: components["schemas"]["NextOut"] | null;
             replayed: boolean;
             version: number;
         };
@@ -2933,6 +2934,14 @@ export interface components {
             seat: number;
             version: number;
         };
+        /** NextOut */
+        NextOut: {
+            acting: number[];
+            moves?: unknown[] | null;
+            version: number;
+            /** @description a JSON value defined by the game */
+            view?: unknown | null;
+        };
         /** OptionDescription */
         OptionDescription: {
             default?: unknown;
@@ -2982,6 +2991,8 @@ export interface components {
             command: components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"];
             expected_version: number;
             idempotency_key?: string | null;
+            /** @description Ask the reply to carry `next`: the submitting seat's legal moves (`moves`) and/or its view (`view`) at the game's version after the command. */
+            include?: ("moves" | "view")[] | null;
         };
         /** ViewOut */
         ViewOut: {

@@ -50,10 +50,13 @@ export class PolisClient {
     legalMoves(gameId, token) {
         return this.call("GET", `/games/${gameId}/legal-moves`, token);
     }
-    submit(gameId, token, expectedVersion, command, idempotencyKey) {
+    /** Submit a command; with `include` its reply's `next` says what comes after it. */
+    submit(gameId, token, expectedVersion, command, options = {}) {
         const body = { expected_version: expectedVersion, command };
-        if (idempotencyKey !== undefined)
-            body.idempotency_key = idempotencyKey;
+        if (options.idempotencyKey !== undefined)
+            body.idempotency_key = options.idempotencyKey;
+        if (options.include?.length)
+            body.include = options.include;
         return this.call("POST", `/games/${gameId}/commands`, token, body);
     }
     events(gameId, token, afterVersion = 0) {
@@ -145,12 +148,19 @@ export class GameSession {
     }
     /** Close the socket as a network failure would: the session reconnects and resumes. */
     drop() { this.socket?.terminate(); }
-    /** Send a command over the socket; resolves with its `command_accepted` reply. */
-    async submit(expectedVersion, command) {
+    /**
+     * Send a command over the socket; resolves with its `command_accepted` reply (with
+     * `include`, its `next`; the `update` of the command's versions has been received first).
+     */
+    async submit(expectedVersion, command, options = {}) {
         await this.opened;
         const requestId = `r${++this.counter}`;
         const reply = new Promise((resolve) => this.replies.set(requestId, resolve));
         const message = { type: "command", request_id: requestId, expected_version: expectedVersion, command };
+        if (options.idempotencyKey !== undefined)
+            message.idempotency_key = options.idempotencyKey;
+        if (options.include?.length)
+            message.include = options.include;
         this.socket?.send(JSON.stringify(message));
         const answer = await reply;
         if (answer.type === "command_accepted")

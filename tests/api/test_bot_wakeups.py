@@ -1,0 +1,145 @@
+"""The bot runner wakes for the game that changed, not for every game.
+
+A command appended by this process pokes the runner with its game: the runner then looks at
+that game only (the periodic scan of every running game with bots is far away here), and a
+game without bot seats costs it no read at all. On a database of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import msgspec
+import pytest
+
+from api.bots import BotRunner, BotSettings
+from api.commands import Committed
+from api.folded import Folded
+from api.game_service import GameService
+from infra.db import create_database, create_pool, drop_database
+from infra.event_store import EventStore
+from infra.migrate import migrate
+
+
+@pytest.fixture
+async def own_pool(admin_dsn: str) -> AsyncIterator[asyncpg.Pool]:
+    """A database of this test's own: the shared one's API processes run bot runners too,
+    and would move these games behind this runner's back."""
+    name = f"polis_test_wake_{secrets.token_hex(4)}"
+    dsn = await create_database(admin_dsn, name)
+    pool = await create_pool(dsn, min_size=1, max_size=4)
+    try:
+        async with pool.acquire() as conn:
+            await migrate(conn)
+        yield pool
+    finally:
+        await pool.close()
+        await drop_database(admin_dsn, name)
+
+
+class _Reads(EventStore):
+    """The event store, recording the game of every read by game."""
+
+    games: list[uuid.UUID]
+
+    async def get_game(self, game_id: uuid.UUID) -> Any:
+        self.games.append(game_id)
+        return await super().get_game(game_id)
+
+    async def stream_rows(self, game_id: uuid.UUID, after_version: int = 0) -> Any:
+        self.games.append(game_id)
+        return await super().stream_rows(game_id, after_version)
+
+
+class _Runner(BotRunner):
+    scans = 0
+    played: list[uuid.UUID]
+
+    async def tick(self) -> int:
+        self.scans += 1
+        return await super().tick()
+
+    async def play(self, game_id: uuid.UUID) -> int:
+        self.played.append(game_id)
+        return await super().play(game_id)
+
+
+def _acting(folded: Folded) -> list[int]:
+    return list(folded.game.acting_seats(folded.state))
+
+
+async def _settled(service: GameService, runner: _Runner, game_id: uuid.UUID) -> Folded:
+    """The game once its bot (seat 1) has nothing left to do."""
+    async with asyncio.timeout(20):
+        while True:
+            folded = await service.folded(game_id)
+            if not runner._pending and (folded.game.is_over(folded.state)
+                                        or 1 not in _acting(folded)):
+                await asyncio.sleep(0.05)
+                if not runner._pending:
+                    return folded
+            await asyncio.sleep(0.02)
+
+
+async def test_a_command_wakes_only_its_own_game(own_pool: asyncpg.Pool) -> None:
+    pool = own_pool
+    store = _Reads(pool)
+    store.games = []
+    runner: _Runner | None = None
+
+    def committed(c: Committed) -> None:
+        if runner is not None:
+            runner.poke(c.game_id)
+
+    service = GameService(store, committed)
+    bots = {"bots": [None, "random"]}
+    with_bots = [
+        (await service.create("duel", [], bots, ["Ada", "bot"], None, seed))
+        for seed in range(3)
+    ]
+    without, without_tokens = await service.create("duel", [], {}, ["Ada", "Bo"], None, 9)
+    runner = _Runner(service, pool, BotSettings(poll_seconds=3600.0))
+    runner.played = []
+    runner.start()
+    try:
+        for record, _ in with_bots:  # the first scan plays the bots that open
+            await _settled(service, runner, record.game_id)
+        assert runner.scans == 1
+        rng = random.Random(3)
+        (record, tokens), others = with_bots[0], {r.game_id for r, _ in with_bots[1:]}
+        game_id = record.game_id
+        moves_before = runner.moves
+        for _ in range(6):  # the human's moves; the bot answers each of its turns
+            folded = await _settled(service, runner, game_id)
+            if folded.game.is_over(folded.state):
+                break
+            store.games.clear()
+            runner.played.clear()
+            version, moves = await service.legal_moves(folded, 0)
+            await service.submit(game_id, tokens[0], version,
+                                 msgspec.json.decode(rng.choice(moves)), None)
+            await _settled(service, runner, game_id)
+            assert set(runner.played) <= {game_id}
+            assert not others & set(store.games), "no other game was read"
+        assert runner.moves > moves_before, "the bot answered through its game's wake-up"
+        assert runner.scans == 1, "no scan of every game per command"
+
+        # a game without bots: the wake-up costs no read and no look
+        store.games.clear()
+        runner.played.clear()
+        folded = await service.folded(without.game_id)
+        seat = _acting(folded)[0]
+        version, moves = await service.legal_moves(folded, seat)
+        store.games.clear()
+        await service.submit(without.game_id, without_tokens[seat], version,
+                             msgspec.json.decode(moves[0]), None)
+        await asyncio.sleep(0.2)
+        assert runner.played == [] and store.games == []
+    finally:
+        await runner.stop()
