@@ -3,7 +3,7 @@
 
 import { Board, BoardContext, cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { describeFaith, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
+import { describeFaith, describeFaithStep, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
 import { label, nameOf, t } from "./i18n.js";
 import type { Json } from "./protocol.js";
 
@@ -153,6 +153,8 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
     const city = move.city !== null && move.city !== undefined ? ` [${move.city}]` : "";
     return { group: cardName(catalog, move.card), label: `${action}${own}${trade(move, catalog)}${city}` };
   }
+  const step = describeFaithStep(move, ctx);
+  if (step !== null) return step;
   const faith = describeFaith(move, ctx, (m) => trade(m, catalog));
   if (faith !== null) {
     if (move.type === "KeepGod") return { group: t("gods"), label: faith };

@@ -1,6 +1,7 @@
 // Faith on the 7 Wonders board: the gods in hand (the prayer's picks, then the age's hand of
 // gods) with their cost and power in this age, the choice of a god to go with the next card
 // (invoked or discarded for coins), the gods invoked in each city, and Faith's two wonders.
+import { cardChip, cardName } from "./board.js";
 import { h } from "./dom.js";
 import { label, lang, nameOf, t } from "./i18n.js";
 /** The view's Faith part, if the game has Faith (it wraps Leaders' part as `inner`). */
@@ -120,6 +121,15 @@ export function faithPanel(ctx) {
         const use = Array.isArray(c) ? c[1] : c.use;
         panel.append(h("p", { class: "my-god-choice" }, `✔ ${use === "invoke" ? t("invoke") : t("sellGod")} ${godName(catalog, god)}`));
     }
+    if (faith.osiris_discard?.length) {
+        panel.append(h("h3", {}, t("osirisPile")), h("div", { class: "osiris-pile" }, ...faith.osiris_discard.map((id) => cardChip(catalog, id))));
+    }
+    if (faith.looked_at?.length) {
+        panel.append(h("h3", {}, t("lookedAt")), h("div", { class: "horus-hand" }, ...faith.looked_at.map((id) => cardChip(catalog, id))));
+    }
+    const looks = ctx.mySeat === null ? 0 : (faith.horus_looks?.[cityOf(ctx, ctx.mySeat)] ?? 0);
+    if (looks > 0)
+        panel.append(h("p", { class: "horus-looks" }, `${t("looksLeft")}: ${looks}`));
     panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
     panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
     const wonders = faithWonders(ctx);
@@ -158,4 +168,24 @@ export function describeFaith(move, ctx, trade) {
     const targets = move.targets?.length ? ` · ${t("targets")} ${move.targets.map((c) => ctx.seatNames[ctx.view.cities[c]?.seat] ?? `#${c}`).join(", ")}` : "";
     const how = move.use === "invoke" ? `${t("invoke")} ${god}${godTrade}${targets}` : `${t("sellGod")} ${god} (+${ctx.view.age}¢)`;
     return `${how}${move.god_first ? ` (${t("godFirst")})` : ""}`;
+}
+function cityOf(ctx, seat) {
+    return ctx.view.cities.find((c) => c.seat === seat)?.city ?? seat;
+}
+/** The label of a move of Faith's own steps (Osiris' card from the discard, Horus' look,
+ * Seth's answer), or null for any other move. */
+export function describeFaithStep(move, ctx) {
+    const { catalog } = ctx;
+    if (move.type === "RaiseDiscarded") {
+        return { group: `Osiris: ${cardName(catalog, move.card)}`, label: move.use === "discard" ? t("raiseDiscard") : t("raiseBuild") };
+    }
+    if (move.type === "Peek")
+        return { group: t("gods"), label: t("peek") };
+    if (move.type === "Answer") {
+        if (move.target < 0)
+            return { group: "Seth", label: t("answerNone") };
+        const city = ctx.view.cities[move.target];
+        return { group: "Seth", label: `${t("answerCancel")} ${ctx.seatNames[city?.seat] ?? `#${move.target}`}` };
+    }
+    return null;
 }

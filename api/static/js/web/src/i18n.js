@@ -101,6 +101,14 @@ const STRINGS = {
     provisional: ["provisional cost", "coût provisoire", "vorläufige Kosten"],
     inHand: ["in hand", "en main", "auf der Hand"],
     freeCost: ["free", "gratuit", "kostenlos"],
+    raiseBuild: ["Osiris: build for free", "Osiris : construire gratuitement", "Osiris: kostenlos bauen"],
+    raiseDiscard: ["Osiris: leave it for 3 coins", "Osiris : la laisser pour 3 pièces", "Osiris: für 3 Münzen liegen lassen"],
+    osirisPile: ["Osiris: the discard pile (seen by you alone)", "Osiris : la défausse (vue de vous seul)", "Osiris: der Ablagestapel (nur für dich sichtbar)"],
+    peek: ["Horus: look at the previous player's hand", "Horus : regarder la main du joueur précédent", "Horus: die Hand des vorigen Spielers ansehen"],
+    lookedAt: ["Horus: the hand you saw", "Horus : la main que vous avez vue", "Horus: die gesehene Hand"],
+    looksLeft: ["Horus looks left", "regards d'Horus restants", "verbleibende Horus-Blicke"],
+    answerCancel: ["Seth: cancel the god of", "Seth : annuler le dieu de", "Seth: den Gott aufheben von"],
+    answerNone: ["Seth: let every god be", "Seth : laisser faire chaque dieu", "Seth: jeden Gott gewähren lassen"],
 };
 const PHASES = {
     setup: ["set-up", "mise en place", "Aufbau"],
@@ -114,6 +122,8 @@ const PHASES = {
     leader_draft: ["leaders draft", "sélection des leaders", "Anführer-Auswahl"],
     recruitment: ["recruitment", "recrutement", "Anwerbung"],
     prayer: ["prayer", "prière", "Gebet"],
+    osiris: ["Osiris' choice from the discard", "choix d'Osiris dans la défausse", "Osiris' Wahl aus dem Ablagestapel"],
+    answer: ["Seth's answer", "réponse de Seth", "Seths Antwort"],
 };
 let current = "en";
 export function setLang(lang) {

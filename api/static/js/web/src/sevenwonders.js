@@ -2,7 +2,7 @@
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 import { cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
-import { describeFaith, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
+import { describeFaith, describeFaithStep, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
 import { label, nameOf, t } from "./i18n.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
 function cityPanel(ctx, c, relation) {
@@ -139,6 +139,9 @@ function describe(move, ctx) {
         const city = move.city !== null && move.city !== undefined ? ` [${move.city}]` : "";
         return { group: cardName(catalog, move.card), label: `${action}${own}${trade(move, catalog)}${city}` };
     }
+    const step = describeFaithStep(move, ctx);
+    if (step !== null)
+        return step;
     const faith = describeFaith(move, ctx, (m) => trade(m, catalog));
     if (faith !== null) {
         if (move.type === "KeepGod")
