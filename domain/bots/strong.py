@@ -27,6 +27,11 @@ def strong_move(game: Game, inp: SeatInput, rng: random.Random, budget: Budget) 
     if know is None:
         return rng.choice(list(inp.moves))
     moves = list(inp.moves)
+    keep = int(getattr(know, "root_moves", 0))
+    if keep and len(moves) > keep:
+        sample = know.determinise(game, inp.view, inp.seat, moves, rng)
+        if sample is not None:
+            moves = _best_moves(game, know, sample, inp.seat, moves, keep)
     n = len(moves)
     visits = [0] * n
     totals = [0.0] * n
@@ -52,6 +57,23 @@ def strong_move(game: Game, inp: SeatInput, rng: random.Random, budget: Budget) 
     if not any(visits):
         return best_by_evaluation(game, know, first_state, inp, rng)
     return moves[max(range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0))]
+
+
+def _best_moves(
+    game: Game, know: Knowledge, state: Any, seat: int, moves: list[Any], keep: int
+) -> list[Any]:
+    """The `keep` moves the evaluator ranks best one move ahead on `state`."""
+    scored = []
+    for i, move in enumerate(moves):
+        try:
+            _, after = game.step(state, move)
+        except DomainError:
+            continue
+        value = (know.outcome(game, after, seat) * 1000.0 if game.is_over(after)
+                 else know.evaluate(game, after, seat))
+        scored.append((-value, i))
+    scored.sort()
+    return [moves[i] for _, i in scored[:keep]] or moves
 
 
 def _ucb_pick(visits: list[int], totals: list[float], it: int, rng: random.Random) -> int:

@@ -1,19 +1,22 @@
 """What a bot knows of 7 Wonders: a state rebuilt from a seat's view, hidden parts sampled.
 
 Hidden from a seat: the other hands, the discard pile, the cards under others' wonder
-stages, the choices others have made this step and the decks of the Ages to come. The
-determiniser draws them from the cards the seat has not seen (the Age decks for the player
-count, the guilds not seen), then lets each other seat that has already chosen this step
-choose a random legal move in the sample. It declines (None) where it cannot rebuild the
-view faithfully: the two-player variant and the special steps (discard build, guild copy,
-seventh card), where the bots fall back to random moves.
+stages, the choices others have made this step, the Free City's draw pile (two-player
+variant) and the decks of the Ages to come. The determiniser draws them from the cards the
+seat has not seen (the Age decks for the player count, the guilds not seen), keeps the
+seat's own choices of the step, then lets each other seat that has already chosen choose a
+random legal move in the sample. It rebuilds the play steps, Babylon's seventh card,
+Halikarnassus' build from the discard pile (whose seat sees the pile) and Olympia's guild
+copy, in the 3-7 player game and the two-player variant. An expansion's part of the view
+(`ext`) is rebuilt by the expansion's own sampler when it registers one
+(`EXT_SAMPLERS`); without one the determiniser declines (None) and the bots fall back.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -21,20 +24,45 @@ from msgspec.structs import replace
 from domain.bots.knowledge import register_knowledge
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.city import add_card, add_stage, new_city
+from domain.sevenwonders.commands import Play
 from domain.sevenwonders.deal import HAND, Deal, age_deck
 from domain.sevenwonders.game import SevenWondersGame
-from domain.sevenwonders.state import PHASE_NAMES, PLAY, SWState, compute_acting
+from domain.sevenwonders.state import (
+    COPY_GUILD,
+    DISCARD_BUILD,
+    FREE_BUILD,
+    FREE_CITY,
+    PHASE_NAMES,
+    PLAY,
+    SEVENTH,
+    Choice,
+    SWState,
+    compute_acting,
+)
 from domain.sevenwonders.views import HIDDEN, SevenWondersView
+
+SAMPLED_PHASES = frozenset({PLAY, SEVENTH, DISCARD_BUILD, COPY_GUILD})
+
+ExtSampler = Callable[[SevenWondersGame, SevenWondersView, SWState, int, random.Random],
+                      SWState | None]
+"""An expansion's part of a sample: the base sample (`ext` unset) completed from the view's
+`ext`, or None where the expansion cannot be rebuilt."""
+
+EXT_SAMPLERS: dict[str, ExtSampler] = {}
+"""By the view `ext` struct's class name."""
 
 
 class SevenWondersKnowledge:
     def determinise(
         self, game: Any, view: Any, seat: int, moves: Sequence[Any], rng: random.Random
     ) -> SWState | None:
-        if (not isinstance(game, SevenWondersGame) or not isinstance(view, SevenWondersView)
-                or view.variant or view.phase != PHASE_NAMES[PLAY]):
+        if not isinstance(game, SevenWondersGame) or not isinstance(view, SevenWondersView):
             return None
-        return _sample(game, view, seat, rng)
+        if view.phase not in PHASE_NAMES or PHASE_NAMES.index(view.phase) not in SAMPLED_PHASES:
+            return None
+        if view.ext is not None and type(view.ext).__name__ not in EXT_SAMPLERS:
+            return None
+        return _sample(game, view, seat, moves, rng)
 
     def evaluate(self, game: Any, state: Any, seat: int) -> float:
         totals = _totals(game, state)
@@ -58,12 +86,18 @@ def _totals(game: SevenWondersGame, state: SWState) -> list[int]:
 
 
 def _sample(
-    game: SevenWondersGame, view: SevenWondersView, seat: int, rng: random.Random
+    game: SevenWondersGame, view: SevenWondersView, seat: int, moves: Sequence[Any],
+    rng: random.Random,
 ) -> SWState | None:
     rules = game.rules
     cards = rules.cards
-    players = len(view.cities)
+    variant = view.variant
+    n_cities = len(view.cities)
+    deck_players = 3 if variant else n_cities
+    seated = 2 if variant else n_cities
+    phase = PHASE_NAMES.index(view.phase)
     seen: Counter[int] = Counter(view.hand)
+    seen.update(view.discard)  # shown to the seat building from it, else empty
     cities = []
     for cv in view.cities:
         wonder = rules.wonders[cv.board]
@@ -75,17 +109,25 @@ def _sample(
             city = add_stage(city, wonder.sides[side][k], cv.tucked[k])
         seen.update(cv.built)
         seen.update(t for t in cv.tucked if t != HIDDEN)
-        cities.append(replace(city, tokens=cv.tokens, copied=cv.copied))
-    guilds = [c.id for c in cards if c.colour == PURPLE and not seen[c.id]]
-    rng.shuffle(guilds)
-    age_guilds = guilds[: players + 2]
+        wilds = city.wilds
+        if cv.copied >= 0 and any(n == "science_wild" for n, _ in cards[cv.copied].on_build):
+            wilds += 1
+        cities.append(replace(city, tokens=cv.tokens, copied=cv.copied, wilds=wilds))
+    mine = seat if seat < n_cities else -1
+    if (mine >= 0 and "free_build" in cities[mine].abilities and phase == PLAY
+            and not any(isinstance(m, Play) and m.action == FREE_BUILD for m in moves)):
+        cities[mine] = replace(cities[mine], free_used=view.age)  # used this Age already
+    guilds = [c.id for c in cards if c.colour == PURPLE]
+    seen_guilds = [g for g in guilds if seen[g]]
+    unseen_guilds = [g for g in guilds if not seen[g]]
+    rng.shuffle(unseen_guilds)
+    age_guilds = unseen_guilds[: max(0, deck_players + 2 - len(seen_guilds))]
     pools: list[list[int]] = []
     for age in (1, 2, 3):
-        deck = age_deck(cards, age, players)
+        deck = age_deck(cards, age, deck_players)
         if age == 3:
-            deck += age_guilds
-        left = Counter(deck) - seen
-        pool = list(left.elements())
+            deck += [*seen_guilds, *age_guilds]
+        pool = list((Counter(deck) - seen).elements())
         rng.shuffle(pool)
         pools.append(pool)
     age = view.age
@@ -94,30 +136,70 @@ def _sample(
     for cv in view.cities:
         if cv.city == seat:
             hands.append(view.hand)
+        elif variant and cv.city == FREE_CITY:
+            hands.append(())
         else:
             if len(current) < cv.hand_size:
                 return None
             hands.append(tuple(current[: cv.hand_size]))
             current = current[cv.hand_size:]
-    leftovers = [c for a in range(age - 1) for c in pools[a]] + current
-    rng.shuffle(leftovers)
-    discard = tuple(leftovers[: view.discard_size])
+    pile: tuple[int, ...] = ()
+    if variant:
+        if len(current) < view.pile_size:
+            return None
+        pile, current = tuple(current[: view.pile_size]), current[view.pile_size:]
+    if view.discard:
+        discard = view.discard
+    else:
+        leftovers = [c for a in range(age - 1) for c in pools[a]] + current
+        rng.shuffle(leftovers)
+        if len(leftovers) < view.discard_size:
+            return None
+        discard = tuple(leftovers[: view.discard_size])
     deal_hands = []
+    piles = []
     for a in (1, 2, 3):
-        pool = pools[a - 1] if a > age else [0] * (HAND * players)
-        deal_hands.append(tuple(tuple(pool[i * HAND:(i + 1) * HAND]) for i in range(players)))
+        pool = pools[a - 1] if a > age else [0] * (HAND * deck_players)
+        deal_hands.append(tuple(tuple(pool[i * HAND:(i + 1) * HAND]) for i in range(seated))
+                          + (((),) if variant else ()))
+        piles.append(tuple(pool[seated * HAND:]))
     deal = Deal(boards=tuple((cv.board, "AB".index(cv.side)) for cv in view.cities),
-                hands=tuple(deal_hands), guilds=tuple(sorted(age_guilds)))
+                hands=tuple(deal_hands), guilds=tuple(sorted([*seen_guilds, *age_guilds])),
+                piles=tuple(piles) if variant else ())
+    stepping: tuple[int, ...] = ()
+    special = special_seat = -1
+    if phase in (PLAY, SEVENTH):
+        stepping = tuple(c for c, h in enumerate(hands) if h)
+        if variant and phase == PLAY and FREE_CITY not in stepping:
+            stepping = (*stepping, FREE_CITY)
+    else:
+        ability = "build_from_discard" if phase == DISCARD_BUILD else "copy_guild"
+        found = [c for c, city in enumerate(cities) if ability in city.abilities
+                 and (phase == DISCARD_BUILD or city.copied < 0)]
+        if not found or not view.acting:
+            return None
+        special, special_seat = found[0], view.acting[0]
+    chosen: list[Choice | None] = [None] * n_cities
+    for mc in view.my_choices:
+        chosen[mc.city] = mc.choice
     state = SWState(
-        phase=PLAY, seats=players, deal=deal, explicit_deal=view.explicit_deal,
-        cities=tuple(cities), age=age, turn=view.turn, hands=tuple(hands),
-        chosen=(None,) * players, stepping=tuple(c for c, h in enumerate(hands) if h),
-        discard=discard,
+        phase=phase, seats=2 if variant else n_cities, variant=variant, deal=deal,
+        explicit_deal=view.explicit_deal, cities=tuple(cities), age=age, turn=view.turn,
+        hands=tuple(hands), pile=pile, holder=view.holder or 0, chosen=tuple(chosen),
+        stepping=stepping, discard=discard, special=special, special_seat=special_seat,
     )
     state = replace(state, acting=compute_acting(state))
-    for cv in view.cities:  # seats that chose already: a choice of theirs in the sample
-        if cv.chosen and cv.city != seat:
-            options = game.legal_moves(state, cv.city)
+    if view.ext is not None:
+        sampled = EXT_SAMPLERS[type(view.ext).__name__](game, view, state, seat, rng)
+        if sampled is None:
+            return None
+        state = sampled
+    if phase in (PLAY, SEVENTH):  # others that chose already: a choice of theirs
+        for cv in view.cities:
+            if not cv.chosen or cv.seat == seat or cv.seat is None:
+                continue
+            options = [m for m in game.legal_moves(state, cv.seat)
+                       if not isinstance(m, Play) or m.city in (None, cv.city)]
             if not options:
                 return None
             _, state = game.step(state, rng.choice(options))
