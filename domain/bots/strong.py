@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from domain.bots.base import Budget, SeatInput
-from domain.bots.greedy import best_by_evaluation
+from domain.bots.greedy import best_by_evaluation, move_value
 from domain.bots.knowledge import Knowledge, knowledge_for
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
@@ -65,13 +65,9 @@ def _best_moves(
     """The `keep` moves the evaluator ranks best one move ahead on `state`."""
     scored = []
     for i, move in enumerate(moves):
-        try:
-            _, after = game.step(state, move)
-        except DomainError:
-            continue
-        value = (know.outcome(game, after, seat) * 1000.0 if game.is_over(after)
-                 else know.evaluate(game, after, seat))
-        scored.append((-value, i))
+        value = move_value(game, know, state, move, seat)
+        if value is not None:
+            scored.append((-value, i))
     scored.sort()
     return [moves[i] for _, i in scored[:keep]] or moves
 
@@ -89,12 +85,16 @@ def _ucb_pick(visits: list[int], totals: list[float], it: int, rng: random.Rando
 
 def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Random) -> float:
     step, legal, acting, over = game.step, game.legal_moves, game.acting_seats, game.is_over
+    value = getattr(know, "playout_value", know.outcome)
+    policy = getattr(know, "rollout_move", None)
     for _ in range(MAX_PLAYOUT_COMMANDS):
         if over(state):
-            return know.outcome(game, state, seat)
+            return float(value(game, state, seat))
         who = acting(state)
         if not who:
             break
         mover = who[0] if len(who) == 1 else rng.choice(who)
-        _, state = step(state, rng.choice(legal(state, mover)))
+        moves = legal(state, mover)
+        move = rng.choice(moves) if policy is None else policy(game, state, mover, moves, rng)
+        _, state = step(state, move)
     return 0.5

@@ -28,7 +28,9 @@ from domain.sevenwonders.commands import Play
 from domain.sevenwonders.deal import HAND, Deal, age_deck
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.state import (
+    BUILD,
     COPY_GUILD,
+    DISCARD,
     DISCARD_BUILD,
     FREE_BUILD,
     FREE_CITY,
@@ -40,6 +42,10 @@ from domain.sevenwonders.state import (
     compute_acting,
 )
 from domain.sevenwonders.views import HIDDEN, SevenWondersView
+
+BUILDS = frozenset({BUILD, FREE_BUILD})
+ROLLOUT_BUILDS = 0.8
+"""How often a playout's seat builds when it can, rather than any legal move."""
 
 SAMPLED_PHASES = frozenset({PLAY, SEVENTH, DISCARD_BUILD, COPY_GUILD})
 
@@ -53,6 +59,44 @@ EXT_SAMPLERS: dict[str, ExtSampler] = {}
 
 
 class SevenWondersKnowledge:
+    root_moves = 6
+    """The strong bot searches the six moves the evaluator ranks best (a hand of seven
+    cards is listed once per way to pay for each)."""
+
+    def playout_value(self, game: Any, state: Any, seat: int) -> float:
+        """Half the win, half the place: in five seats a win alone says little."""
+        rank: tuple[int, ...] = state.rank
+        if not rank or seat >= len(rank):
+            return 0.0
+        places = max(len(rank) - 1, 1)
+        return 0.5 * self.outcome(game, state, seat) + 0.5 * (1.0 - (rank[seat] - 1) / places)
+
+    def settle(self, game: Any, state: Any, seat: int) -> Any:
+        """`state` once the step of simultaneous choices is revealed, the seats still to
+        choose discarding (the least change to the scores), so that a choice is scored by
+        what it builds rather than left hidden until every seat has chosen."""
+        start = (state.age, state.turn)
+        for _ in range(2 * len(state.cities)):
+            if state.phase not in (PLAY, SEVENTH) or (state.age, state.turn) != start:
+                break
+            if not state.acting:
+                break
+            mover = state.acting[0]
+            moves = game.legal_moves(state, mover)
+            if not moves:
+                break
+            move = next((m for m in moves if isinstance(m, Play) and m.action == DISCARD),
+                        moves[0])
+            _, state = game.step(state, move)
+        return state
+
+    def rollout_move(
+        self, game: Any, state: Any, seat: int, moves: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """Playouts build a card when they can (random play discards half its cards)."""
+        builds = [m for m in moves if isinstance(m, Play) and m.action in BUILDS]
+        return rng.choice(builds if builds and rng.random() < ROLLOUT_BUILDS else moves)
+
     def determinise(
         self, game: Any, view: Any, seat: int, moves: Sequence[Any], rng: random.Random
     ) -> SWState | None:
@@ -65,10 +109,12 @@ class SevenWondersKnowledge:
         return _sample(game, view, seat, moves, rng)
 
     def evaluate(self, game: Any, state: Any, seat: int) -> float:
+        """Points now against the best other city, plus what the rest of the game will
+        make of production and of the shields against each neighbour."""
         totals = _totals(game, state)
-        others = max(t for c, t in enumerate(totals) if c != seat)
-        coins: int = state.cities[seat].coins
-        return float(totals[seat] - others) + 0.05 * coins
+        values = [float(t) + _prospects(state, c) for c, t in enumerate(totals)]
+        others = max(v for c, v in enumerate(values) if c != seat)
+        return values[seat] - others
 
     def outcome(self, game: Any, state: Any, seat: int) -> float:
         rank: tuple[int, ...] = state.rank
@@ -77,6 +123,31 @@ class SevenWondersKnowledge:
         if rank[seat] != 1:
             return 0.0
         return 1.0 / sum(1 for r in rank if r == 1)
+
+
+PRODUCTION_POINTS = 1.2
+"""What a unit of production is worth at the start of the game, falling to none by its end
+(points it lets the city build)."""
+CONFLICT_POINTS = (1, 3, 5)
+"""A conflict's victory token by Age."""
+
+
+def _prospects(state: SWState, city: int) -> float:
+    """Points not yet scored: production for the cards to come and the conflicts ahead
+    (counted at the current shields, half their value since shields still change)."""
+    c = state.cities[city]
+    done = min(max((state.age - 1) * 6 + state.turn, 0), 18)
+    left = (18 - done) / 18
+    value = PRODUCTION_POINTS * left * (sum(c.fixed) + len(c.own_masks))
+    n = len(state.cities)
+    if n > 2 and state.age:
+        for other in ((city - 1) % n, (city + 1) % n):
+            diff = c.shields - state.cities[other].shields
+            if diff > 0:
+                value += 0.5 * sum(CONFLICT_POINTS[a - 1] for a in range(state.age, 4))
+            elif diff < 0:
+                value -= 0.5 * (4 - state.age)
+    return value
 
 
 def _totals(game: SevenWondersGame, state: SWState) -> list[int]:
