@@ -24,7 +24,7 @@ from msgspec.structs import replace
 from domain.bots.knowledge import register_knowledge
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.city import add_card, add_stage, new_city
-from domain.sevenwonders.commands import Play
+from domain.sevenwonders.commands import BuildDiscarded, Play
 from domain.sevenwonders.deal import HAND, Deal, age_deck
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.state import (
@@ -52,7 +52,8 @@ SAMPLED_PHASES = frozenset({PLAY, SEVENTH, DISCARD_BUILD, COPY_GUILD})
 ExtSampler = Callable[[SevenWondersGame, SevenWondersView, SWState, int, random.Random],
                       SWState | None]
 """An expansion's part of a sample: the base sample (`ext` unset) completed from the view's
-`ext`, or None where the expansion cannot be rebuilt."""
+`ext` (its cities' expansion parts, its own state, the choices others made in its own
+phases), or None where the expansion cannot be rebuilt. The base sets `acting` after it."""
 
 EXT_SAMPLERS: dict[str, ExtSampler] = {}
 """By the view `ext` struct's class name."""
@@ -75,18 +76,15 @@ class SevenWondersKnowledge:
         """`state` once the step of simultaneous choices is revealed, the seats still to
         choose discarding (the least change to the scores), so that a choice is scored by
         what it builds rather than left hidden until every seat has chosen."""
-        start = (state.age, state.turn)
+        start = _step_key(state)
         for _ in range(2 * len(state.cities)):
-            if state.phase not in (PLAY, SEVENTH) or (state.age, state.turn) != start:
-                break
-            if not state.acting:
+            if not state.acting or _step_key(state) != start:
                 break
             mover = state.acting[0]
             moves = game.legal_moves(state, mover)
             if not moves:
                 break
-            move = next((m for m in moves if isinstance(m, Play) and m.action == DISCARD),
-                        moves[0])
+            move = next((m for m in moves if getattr(m, "action", None) == DISCARD), moves[0])
             _, state = game.step(state, move)
         return state
 
@@ -102,9 +100,11 @@ class SevenWondersKnowledge:
     ) -> SWState | None:
         if not isinstance(game, SevenWondersGame) or not isinstance(view, SevenWondersView):
             return None
-        if view.phase not in PHASE_NAMES or PHASE_NAMES.index(view.phase) not in SAMPLED_PHASES:
+        phase = phase_number(game, view.phase)
+        sampler = None if view.ext is None else EXT_SAMPLERS.get(type(view.ext).__name__)
+        if view.ext is not None and sampler is None:
             return None
-        if view.ext is not None and type(view.ext).__name__ not in EXT_SAMPLERS:
+        if phase is None or (phase not in SAMPLED_PHASES and sampler is None):
             return None
         return _sample(game, view, seat, moves, rng)
 
@@ -132,6 +132,12 @@ CONFLICT_POINTS = (1, 3, 5)
 """A conflict's victory token by Age."""
 
 
+def _step_key(state: SWState) -> tuple[int, int, int, int]:
+    """What changes once a step of simultaneous choices is revealed (a phase, a turn, an
+    expansion's draft round)."""
+    return (state.phase, state.age, state.turn, int(getattr(state.ext, "draft_round", 0)))
+
+
 def _prospects(state: SWState, city: int) -> float:
     """Points not yet scored: production for the cards to come and the conflicts ahead
     (counted at the current shields, half their value since shields still change)."""
@@ -156,6 +162,21 @@ def _totals(game: SevenWondersGame, state: SWState) -> list[int]:
             for c in range(len(state.cities))]
 
 
+def phase_number(game: SevenWondersGame, name: str) -> int | None:
+    """The phase a view names: a base phase or an expansion's."""
+    if name in PHASE_NAMES:
+        return PHASE_NAMES.index(name)
+    return next((k for k, p in game.rules.phases.items() if p.name == name), None)
+
+
+def acting_now(game: SevenWondersGame, state: SWState) -> tuple[int, ...]:
+    """Who acts in `state` (an expansion's phase names its own)."""
+    found = game.rules.phases.get(state.phase)
+    if found is not None and found.acting is not None:
+        return found.acting(state)
+    return compute_acting(state)
+
+
 def _sample(
     game: SevenWondersGame, view: SevenWondersView, seat: int, moves: Sequence[Any],
     rng: random.Random,
@@ -166,7 +187,9 @@ def _sample(
     n_cities = len(view.cities)
     deck_players = 3 if variant else n_cities
     seated = 2 if variant else n_cities
-    phase = PHASE_NAMES.index(view.phase)
+    phase = phase_number(game, view.phase)
+    if phase is None:
+        return None
     seen: Counter[int] = Counter(view.hand)
     seen.update(view.discard)  # shown to the seat building from it, else empty
     cities = []
@@ -202,7 +225,9 @@ def _sample(
         rng.shuffle(pool)
         pools.append(pool)
     age = view.age
-    current = pools[age - 1]
+    # Before an Age's first turn (an expansion's step opening it) its cards are not dealt.
+    dealt = age if view.turn or view.hand or any(cv.hand_size for cv in view.cities) else age - 1
+    current = pools[age - 1] if dealt == age else []
     hands: list[tuple[int, ...]] = []
     for cv in view.cities:
         if cv.city == seat:
@@ -222,7 +247,7 @@ def _sample(
     if view.discard:
         discard = view.discard
     else:
-        leftovers = [c for a in range(age - 1) for c in pools[a]] + current
+        leftovers = [c for a in range(max(age - 1, 0)) for c in pools[a]] + current
         rng.shuffle(leftovers)
         if len(leftovers) < view.discard_size:
             return None
@@ -230,7 +255,7 @@ def _sample(
     deal_hands = []
     piles = []
     for a in (1, 2, 3):
-        pool = pools[a - 1] if a > age else [0] * (HAND * deck_players)
+        pool = pools[a - 1] if a > dealt else [0] * (HAND * deck_players)
         deal_hands.append(tuple(tuple(pool[i * HAND:(i + 1) * HAND]) for i in range(seated))
                           + (((),) if variant else ()))
         piles.append(tuple(pool[seated * HAND:]))
@@ -243,10 +268,16 @@ def _sample(
         stepping = tuple(c for c, h in enumerate(hands) if h)
         if variant and phase == PLAY and FREE_CITY not in stepping:
             stepping = (*stepping, FREE_CITY)
-    else:
-        ability = "build_from_discard" if phase == DISCARD_BUILD else "copy_guild"
-        found = [c for c, city in enumerate(cities) if ability in city.abilities
-                 and (phase == DISCARD_BUILD or city.copied < 0)]
+    elif phase in (DISCARD_BUILD, COPY_GUILD):
+        if phase == DISCARD_BUILD:  # Halikarnassus' city, or an expansion's (Solomon)
+            wanted = {m.card for m in moves if isinstance(m, BuildDiscarded)}
+            found = [c for c, city in enumerate(cities)
+                     if {d for d in discard if not city.names >> cards[d].name_id & 1}
+                     == wanted and (c == seat or "build_from_discard" in city.abilities
+                                    or (variant and c == FREE_CITY))]
+        else:
+            found = [c for c, city in enumerate(cities)
+                     if "copy_guild" in city.abilities and city.copied < 0]
         if not found or not view.acting:
             return None
         special, special_seat = found[0], view.acting[0]
@@ -256,15 +287,16 @@ def _sample(
     state = SWState(
         phase=phase, seats=2 if variant else n_cities, variant=variant, deal=deal,
         explicit_deal=view.explicit_deal, cities=tuple(cities), age=age, turn=view.turn,
-        hands=tuple(hands), pile=pile, holder=view.holder or 0, chosen=tuple(chosen),
-        stepping=stepping, discard=discard, special=special, special_seat=special_seat,
+        hands=tuple(hands) if dealt == age else (), pile=pile, holder=view.holder or 0,
+        chosen=tuple(chosen), stepping=stepping, discard=discard, special=special,
+        special_seat=special_seat,
     )
-    state = replace(state, acting=compute_acting(state))
     if view.ext is not None:
         sampled = EXT_SAMPLERS[type(view.ext).__name__](game, view, state, seat, rng)
         if sampled is None:
             return None
         state = sampled
+    state = replace(state, acting=acting_now(game, state))
     if phase in (PLAY, SEVENTH):  # others that chose already: a choice of theirs
         for cv in view.cities:
             if not cv.chosen or cv.seat == seat or cv.seat is None:

@@ -138,9 +138,15 @@ RULESETS = [
 ]
 """Every game kind, expansion and the two-player variant."""
 
-SAMPLED = {("duel", ()), ("7wonders", ())}
-"""Rulesets whose every position the determiniser rebuilds (the others' bots fall back to
-one-move evaluation or random moves where it declines)."""
+SAMPLED = {
+    ("duel", (), 2): 1.0,
+    ("7wonders", (), 3): 1.0,
+    ("7wonders", (), 2): 1.0,
+    ("7wonders", ("leaders",), 3): 0.9,
+}
+"""The share of positions the determiniser rebuilds in each ruleset that has one (Leaders:
+all but Rome B's extra leader and the Courtesan's placement). In the others the bots fall
+back to random moves where it declines."""
 
 
 @pytest.mark.parametrize("kind", ["duel", "7wonders"])
@@ -197,5 +203,4 @@ def test_greedy_and_strong_play_whole_games_of_every_ruleset(
     levels = (["strong", "greedy"] * seats)[:seats]
     moves, sampled = _play_out(game, seats, levels, 21)
     assert moves > 20
-    if (kind, expansions) in SAMPLED:
-        assert sampled == moves
+    assert sampled >= SAMPLED.get((kind, expansions, seats), 0.0) * moves
