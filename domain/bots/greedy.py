@@ -46,7 +46,7 @@ def move_value(game: Game, know: Knowledge, state: Any, move: Any, seat: int) ->
         return None
     settle = getattr(know, "settle", None)
     if settle is not None and not game.is_over(after):
-        after = settle(game, after, seat)
+        after = settle(game, state, after, seat)
     if game.is_over(after):
         return know.outcome(game, after, seat) * 1000.0
     return know.evaluate(game, after, seat)

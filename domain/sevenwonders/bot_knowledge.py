@@ -72,11 +72,14 @@ class SevenWondersKnowledge:
         places = max(len(rank) - 1, 1)
         return 0.5 * self.outcome(game, state, seat) + 0.5 * (1.0 - (rank[seat] - 1) / places)
 
-    def settle(self, game: Any, state: Any, seat: int) -> Any:
-        """`state` once the step of simultaneous choices is revealed, the seats still to
-        choose discarding (the least change to the scores), so that a choice is scored by
-        what it builds rather than left hidden until every seat has chosen."""
+    def settle(self, game: Any, before: Any, state: Any, seat: int) -> Any:
+        """`state` (a choice just made on `before`) once its step of simultaneous choices
+        is revealed, the seats still to choose discarding (the least change to the
+        scores), so that a choice is scored by what it builds rather than left hidden
+        until every seat has chosen. A choice that ended its step is left as it is."""
         start = _step_key(state)
+        if start != _step_key(before):
+            return state
         for _ in range(2 * len(state.cities)):
             if not state.acting or _step_key(state) != start:
                 break
