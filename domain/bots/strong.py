@@ -87,7 +87,8 @@ def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Ran
     step, legal, acting, over = game.step, game.legal_moves, game.acting_seats, game.is_over
     value = getattr(know, "playout_value", know.outcome)
     policy = getattr(know, "rollout_move", None)
-    for _ in range(MAX_PLAYOUT_COMMANDS):
+    horizon = int(getattr(know, "playout_horizon", 0)) or MAX_PLAYOUT_COMMANDS
+    for _ in range(horizon):
         if over(state):
             return float(value(game, state, seat))
         who = acting(state)
@@ -97,4 +98,7 @@ def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Ran
         moves = legal(state, mover)
         move = rng.choice(moves) if policy is None else policy(game, state, mover, moves, rng)
         _, state = step(state, move)
+    if horizon < MAX_PLAYOUT_COMMANDS and not over(state):
+        scale = float(getattr(know, "evaluation_scale", 5.0))
+        return 1.0 / (1.0 + math.exp(-know.evaluate(game, state, seat) / scale))
     return 0.5
