@@ -4,6 +4,16 @@ Each iteration samples a state consistent with the seat's view (the kind's deter
 picks a root move by UCB1 over the results so far, and plays the game out with random
 moves (every seat, hidden parts as sampled). The move with the best mean result wins. The
 budget is a number of playouts and an optional `expired` callable: no clock in here.
+
+A kind's knowledge may tune the search with optional attributes:
+- `root_moves`: only that many of the moves the evaluator ranks best on a first sample are
+  searched, where legal moves are many variants of a few choices (7 Wonders lists every way
+  to pay for a card) and a small budget spread over all of them would learn little;
+- `rollout_move`: the playouts' moves (for example builds before discards), else random;
+- `playout_value`: a finished playout's value (for example by place as well as by win,
+  which tells more apart in games of many seats), else `outcome`;
+- `playout_horizon`: playouts stop after that many commands and are scored by the
+  evaluator, squashed to 0-1 by `evaluation_scale`, rather than played to the end.
 """
 
 from __future__ import annotations
