@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.game import Game
+from domain.kernel.meta import unwrap
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
@@ -36,7 +37,10 @@ class Budget:
 def choose(
     level: str, game: Game, inp: SeatInput, rng: random.Random, budget: Budget | None = None
 ) -> Any:
-    """The move `level` plays for `inp`; one of `inp.moves`."""
+    """The move `level` plays for `inp`; one of `inp.moves`. A ruleset wrapped by the
+    service (`domain.kernel.meta.MetaGame`) is unwrapped first: each kind's knowledge
+    recognises its own game type, and the wrapper's `Resign` is never a bot's move."""
+    game = unwrap(game)
     if not inp.moves:
         raise ValueError("a bot was asked to move with no legal move")
     if level == "random" or len(inp.moves) == 1:

@@ -1,5 +1,6 @@
 """One move ahead: each legal move applied to a state sampled from the view, scored by the
-kind's evaluator (points, coins and threats at stake); ties broken at random."""
+kind's evaluator (points, coins and threats at stake); ties broken at random. Where seats
+choose together (7 Wonders) the kind's `settle` reveals the step before it is scored."""
 
 from __future__ import annotations
 
@@ -26,17 +27,26 @@ def best_by_evaluation(
     best: list[Any] = []
     best_value = float("-inf")
     for move in inp.moves:
-        try:
-            _, after = game.step(state, move)
-        except DomainError:
+        value = move_value(game, know, state, move, inp.seat)
+        if value is None:
             continue  # legal for the seat, refused in this sample (a hidden part differs)
-        value = (
-            know.outcome(game, after, inp.seat) * 1000.0
-            if game.is_over(after)
-            else know.evaluate(game, after, inp.seat)
-        )
         if value > best_value:
             best, best_value = [move], value
         elif value == best_value:
             best.append(move)
     return rng.choice(best or list(inp.moves))
+
+
+def move_value(game: Game, know: Knowledge, state: Any, move: Any, seat: int) -> float | None:
+    """The evaluator's value of `move` on `state` for `seat`; None when refused there. A
+    kind whose choices are revealed together settles the step first (`settle`)."""
+    try:
+        _, after = game.step(state, move)
+    except DomainError:
+        return None
+    settle = getattr(know, "settle", None)
+    if settle is not None and not game.is_over(after):
+        after = settle(game, state, after, seat)
+    if game.is_over(after):
+        return know.outcome(game, after, seat) * 1000.0
+    return know.evaluate(game, after, seat)

@@ -34,11 +34,13 @@ class Knowledge(Protocol):
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
-_MODULES: dict[str, str] = {
-    "duel": "domain.duel.bot_knowledge",
-    "7wonders": "domain.sevenwonders.bot_knowledge",
+_MODULES: dict[str, tuple[str, ...]] = {
+    "duel": ("domain.duel.bot_knowledge",),
+    "7wonders": ("domain.sevenwonders.bot_knowledge",
+                 "domain.sevenwonders_leaders.bot_knowledge"),
 }
-"""Where each kind's knowledge lives, loaded on first use."""
+"""Where each kind's knowledge lives (the kind's, then its expansions' parts), loaded on
+first use."""
 
 
 def register_knowledge(kind: str, knowledge: Knowledge) -> None:
@@ -48,7 +50,8 @@ def register_knowledge(kind: str, knowledge: Knowledge) -> None:
 def knowledge_for(kind: str) -> Knowledge | None:
     if kind not in _KNOWLEDGE and kind in _MODULES:
         try:
-            importlib.import_module(_MODULES[kind])
+            for module in _MODULES[kind]:
+                importlib.import_module(module)
         except ModuleNotFoundError:
             return None
     return _KNOWLEDGE.get(kind)

@@ -4,6 +4,16 @@ Each iteration samples a state consistent with the seat's view (the kind's deter
 picks a root move by UCB1 over the results so far, and plays the game out with random
 moves (every seat, hidden parts as sampled). The move with the best mean result wins. The
 budget is a number of playouts and an optional `expired` callable: no clock in here.
+
+A kind's knowledge may tune the search with optional attributes:
+- `root_moves`: only that many of the moves the evaluator ranks best on a first sample are
+  searched, where legal moves are many variants of a few choices (7 Wonders lists every way
+  to pay for a card) and a small budget spread over all of them would learn little;
+- `rollout_move`: the playouts' moves (for example builds before discards), else random;
+- `playout_value`: a finished playout's value (for example by place as well as by win,
+  which tells more apart in games of many seats), else `outcome`;
+- `playout_horizon`: playouts stop after that many commands and are scored by the
+  evaluator, squashed to 0-1 by `evaluation_scale`, rather than played to the end.
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ import random
 from typing import Any
 
 from domain.bots.base import Budget, SeatInput
-from domain.bots.greedy import best_by_evaluation
+from domain.bots.greedy import best_by_evaluation, move_value
 from domain.bots.knowledge import Knowledge, knowledge_for
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
@@ -27,6 +37,11 @@ def strong_move(game: Game, inp: SeatInput, rng: random.Random, budget: Budget) 
     if know is None:
         return rng.choice(list(inp.moves))
     moves = list(inp.moves)
+    keep = int(getattr(know, "root_moves", 0))
+    if keep and len(moves) > keep:
+        sample = know.determinise(game, inp.view, inp.seat, moves, rng)
+        if sample is not None:
+            moves = _best_moves(game, know, sample, inp.seat, moves, keep)
     n = len(moves)
     visits = [0] * n
     totals = [0.0] * n
@@ -54,6 +69,19 @@ def strong_move(game: Game, inp: SeatInput, rng: random.Random, budget: Budget) 
     return moves[max(range(n), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0))]
 
 
+def _best_moves(
+    game: Game, know: Knowledge, state: Any, seat: int, moves: list[Any], keep: int
+) -> list[Any]:
+    """The `keep` moves the evaluator ranks best one move ahead on `state`."""
+    scored = []
+    for i, move in enumerate(moves):
+        value = move_value(game, know, state, move, seat)
+        if value is not None:
+            scored.append((-value, i))
+    scored.sort()
+    return [moves[i] for _, i in scored[:keep]] or moves
+
+
 def _ucb_pick(visits: list[int], totals: list[float], it: int, rng: random.Random) -> int:
     unvisited = [j for j, v in enumerate(visits) if v == 0]
     if unvisited:
@@ -67,12 +95,20 @@ def _ucb_pick(visits: list[int], totals: list[float], it: int, rng: random.Rando
 
 def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Random) -> float:
     step, legal, acting, over = game.step, game.legal_moves, game.acting_seats, game.is_over
-    for _ in range(MAX_PLAYOUT_COMMANDS):
+    value = getattr(know, "playout_value", know.outcome)
+    policy = getattr(know, "rollout_move", None)
+    horizon = int(getattr(know, "playout_horizon", 0)) or MAX_PLAYOUT_COMMANDS
+    for _ in range(horizon):
         if over(state):
-            return know.outcome(game, state, seat)
+            return float(value(game, state, seat))
         who = acting(state)
         if not who:
             break
         mover = who[0] if len(who) == 1 else rng.choice(who)
-        _, state = step(state, rng.choice(legal(state, mover)))
+        moves = legal(state, mover)
+        move = rng.choice(moves) if policy is None else policy(game, state, mover, moves, rng)
+        _, state = step(state, move)
+    if horizon < MAX_PLAYOUT_COMMANDS and not over(state):
+        scale = float(getattr(know, "evaluation_scale", 5.0))
+        return 1.0 / (1.0 + math.exp(-know.evaluate(game, state, seat) / scale))
     return 0.5

@@ -3,8 +3,8 @@
 Hidden from a seat: the face-down cards of the structure, the cards of Ages not yet begun,
 the tokens kept aside and the second round of the wonder draft. The determiniser draws them
 from the cards the seat has not seen, so every sample is a state the seat cannot tell from
-the true one. An expansion's own part of the view (`ext`) is not rebuilt: with one, the
-determiniser declines and the bots fall back (see `domain.bots.knowledge`).
+the true one. An expansion's own part of the view (Agora's `ext`, Duel Leaders' `leaders`) is not
+rebuilt: with one, the determiniser declines and the bots fall back (see `domain.bots.knowledge`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ class DuelKnowledge:
     def determinise(
         self, game: Any, view: Any, seat: int, moves: Sequence[Any], rng: random.Random
     ) -> DuelState | None:
-        if not isinstance(game, DuelGame) or not isinstance(view, DuelView) or view.ext is not None:
+        if not isinstance(game, DuelGame) or not isinstance(view, DuelView):
+            return None
+        if view.ext is not None or view.leaders is not None:
             return None
         return _sample(game, view, moves, rng)
 

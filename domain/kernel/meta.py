@@ -217,3 +217,11 @@ class MetaGame:
 
 def wrap(game: Game) -> Game:
     return game if isinstance(game, MetaGame) else MetaGame(game)
+
+
+def unwrap(game: Game) -> Game:
+    """The game's own ruleset under the wrapper: what code dispatching on the game's type
+    (the bots' knowledge) must be given, since the wrapper hides that type."""
+    while isinstance(game, MetaGame):
+        game = game.inner
+    return game

@@ -1,7 +1,8 @@
 """Win rates of the bot levels against each other (`strong` vs `random` and `greedy`, ...).
 
-Run: `taskset -c 1 .venv/bin/python -m tests.benchmarks.bench_bots --games 200 --playouts 60`
-(`--kinds duel 7wonders:3 7wonders:5`, `--pairs strong:random strong:greedy greedy:random`).
+Run: `.venv/bin/python -m tests.benchmarks.bench_bots --games 200 --playouts 60 --kinds duel`
+and `... --playouts 30 --kinds 7wonders:3` (`--kinds duel 7wonders:3 7wonders:5`,
+`--pairs strong:random strong:greedy greedy:random`); figures and method in the README.
 Each pairing plays `--games` games, seats alternating (in 7 Wonders the first level takes one
 seat, the second level all others). Draws count half. Bots get only their seat's view and
 legal moves, as in the service.
