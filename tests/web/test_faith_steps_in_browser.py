@@ -1,8 +1,9 @@
-"""Faith's own steps through the page: Horus' look at the previous player's hand and Osiris'
-card of the discard pile, each taken by a browser seat in a game dealt so that it holds the
-god (Horus: "observer la main du joueur précédent. Le joueur épié doit d'abord choisir sa
-carte"; Osiris: "choisir une carte Âge dans la défausse et la mettre en jeu gratuitement
-ou la défausser pour gagner 3 pièces"). The third seat plays through the API."""
+"""Faith's own steps through the page: Horus' look at the previous player's hand, Osiris'
+card of the discard pile and Seth's answer, each taken by a browser seat in a game dealt so
+that it holds the god (Horus: "observer la main du joueur précédent. Le joueur épié doit
+d'abord choisir sa carte"; Osiris: "choisir une carte Âge dans la défausse et la mettre en
+jeu gratuitement ou la défausser pour gagner 3 pièces"). The other seats play through the
+API."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from tests.api.clients import auth
 from tests.api.servers import ApiProcess
 from tests.web.pages import Tab
 
-HORUS_SEAT, API_SEAT, OSIRIS_SEAT = 0, 1, 2
+ADA, BRUTUS, CLEO = 0, 1, 2
+"""Ada's browser holds Horus (then Seth), Cleo's Osiris; Brutus plays through the API."""
 SEATS = 3
 
 
@@ -133,26 +135,26 @@ async def test_horus_look_and_osiris_card_through_the_page(
                                           ["osiris", "hephaistos", "hera"]], ("horus", "osiris"))
         cat = await catalog(http)
         horus, osiris = BY_KEY["horus"].id, BY_KEY["osiris"].id
-        ada = await Tab.open(browser, seats.link(HORUS_SEAT, web_api.url))
-        cleo = await Tab.open(browser, seats.link(OSIRIS_SEAT, web_api.url))
+        ada = await Tab.open(browser, seats.link(ADA, web_api.url))
+        cleo = await Tab.open(browser, seats.link(CLEO, web_api.url))
 
         # The prayer (one god kept of three, one of the two passed on, the last received):
         # each browser seat keeps its god on the page, the API seat its first god.
         await click(ada, "#moves button.move[data-type=KeepGod]:has-text('Horus')")
         await click(cleo, "#moves button.move[data-type=KeepGod]:has-text('Osiris')")
-        await seats.play(API_SEAT, lambda m: True)
+        await seats.play(BRUTUS, lambda m: True)
         await click(ada, "#moves button.move[data-type=KeepGod]")
         await click(cleo, "#moves button.move[data-type=KeepGod]")
-        await seats.play(API_SEAT, lambda m: True)
-        await seats.until(HORUS_SEAT, lambda v: v["phase"] == "play")
-        assert horus in (await seats.view(HORUS_SEAT))["ext"]["gods_kept"]
-        assert osiris in (await seats.view(OSIRIS_SEAT))["ext"]["gods_kept"]
+        await seats.play(BRUTUS, lambda m: True)
+        await seats.until(ADA, lambda v: v["phase"] == "play")
+        assert horus in (await seats.view(ADA))["ext"]["gods_kept"]
+        assert osiris in (await seats.view(CLEO))["ext"]["gods_kept"]
 
         # Turn 1: Horus invoked with a card discarded, Osiris with a card built or discarded,
         # the API seat discards: the pile Osiris chooses from holds these cards.
-        discarded = [(await seats.play(API_SEAT, lambda m: m["type"] == "Play"
+        discarded = [(await seats.play(BRUTUS, lambda m: m["type"] == "Play"
                                        and m["action"] == "discard"))["card"]]
-        for tab, god, seat in ((ada, horus, HORUS_SEAT), (cleo, osiris, OSIRIS_SEAT)):
+        for tab, god, seat in ((ada, horus, ADA), (cleo, osiris, CLEO)):
             await tab.wait_version(await seats.version())
             await click(tab, f"#faith button.god-choice[data-use=invoke][data-god='{god}']")
             _, moves = await seats.moves(seat)
@@ -175,13 +177,13 @@ async def test_horus_look_and_osiris_card_through_the_page(
         # Osiris' step: Cleo alone acts, and sees the pile she chooses from.
         raise_button = cleo.page.locator("#moves button.move[data-type=RaiseDiscarded]")
         await raise_button.first.wait_for(timeout=15000)
-        view = await seats.view(OSIRIS_SEAT)
-        assert view["phase"] != "play" and view["acting"] == [OSIRIS_SEAT]
+        view = await seats.view(CLEO)
+        assert view["phase"] != "play" and view["acting"] == [CLEO]
         assert Counter(view["ext"]["osiris_discard"]) == Counter(discarded)
         await cleo.wait_version(await seats.version())
         assert Counter(await cards_in(cleo, "#faith .osiris-pile")) == Counter(discarded)
         assert await ada.page.locator("#faith .osiris-pile").count() == 0  # hers alone
-        assert (await seats.view(HORUS_SEAT))["ext"]["osiris_discard"] == []
+        assert (await seats.view(ADA))["ext"]["osiris_discard"] == []
         groups = await cleo.page.eval_on_selector_all(
             "#moves .move-group", "els => els.map(g => g.querySelector('h3').textContent)")
         assert sorted(set(groups)) == sorted({f"Osiris: {cat['cards'][c]['name_en']}"
@@ -190,34 +192,34 @@ async def test_horus_look_and_osiris_card_through_the_page(
                   for i in range(await raise_button.count())}
         assert labels == {"Osiris: build for free", "Osiris: leave it for 3 coins"}, labels
         await cleo.shot("25-faith-osiris-pile")
-        _, moves = await seats.moves(OSIRIS_SEAT)
+        _, moves = await seats.moves(CLEO)
         index = await click(cleo, "#moves button.move[data-type=RaiseDiscarded]"
                                   ":has-text('build for free')")
         raised = moves[index]
         assert raised["type"] == "RaiseDiscarded" and raised["use"] == "build"
         await cleo.page.locator("#faith .osiris-pile").wait_for(state="detached")
-        view = await seats.view(OSIRIS_SEAT)
-        assert raised["card"] in view["cities"][OSIRIS_SEAT]["built"]
+        view = await seats.view(CLEO)
+        assert raised["card"] in view["cities"][CLEO]["built"]
         assert view["turn"] == 2 and view["phase"] == "play"
 
         # Turn 2: the previous player (the one whose hand Ada receives next) chooses first,
         # then Ada looks at that hand, its chosen card set aside.
-        spied = (HORUS_SEAT - PASS_DIRECTION[1]) % SEATS
-        assert spied == API_SEAT
+        spied = (ADA - PASS_DIRECTION[1]) % SEATS
+        assert spied == BRUTUS
         await ada.page.locator("#faith .horus-looks").wait_for()
         assert await ada.page.text_content("#faith .horus-looks") == "Horus looks left: 2"
         await ada.page.locator("#moves button.move[data-type=Play]").first.wait_for()
         assert await ada.page.locator("#moves button.move[data-type=Peek]").count() == 0
-        chosen = (await seats.play(API_SEAT, lambda m: m["type"] == "Play"))["card"]
+        chosen = (await seats.play(BRUTUS, lambda m: m["type"] == "Play"))["card"]
         peek = ada.page.locator("#moves button.move[data-type=Peek]")
         await peek.wait_for(timeout=15000)
         assert await peek.text_content() == "Horus: look at the previous player's hand"
         await peek.click()
         await ada.page.locator("#faith .horus-hand").wait_for()
-        hand = list((await seats.view(API_SEAT))["hand"])
+        hand = list((await seats.view(BRUTUS))["hand"])
         hand.remove(chosen)
         assert Counter(await cards_in(ada, "#faith .horus-hand")) == Counter(hand)
-        assert Counter((await seats.view(HORUS_SEAT))["ext"]["looked_at"]) == Counter(hand)
+        assert Counter((await seats.view(ADA))["ext"]["looked_at"]) == Counter(hand)
         assert await ada.page.text_content("#faith .horus-looks") == "Horus looks left: 1"
         assert await ada.page.locator("#moves button.move[data-type=Peek]").count() == 0
         assert await cleo.page.locator("#faith .horus-hand").count() == 0
@@ -226,9 +228,68 @@ async def test_horus_look_and_osiris_card_through_the_page(
         # The step ends: the look is over, its hand no longer shown.
         await click(ada, "#moves button.move[data-type=Play]")
         await click(cleo, "#moves button.move[data-type=Play]")
-        await seats.until(HORUS_SEAT, lambda v: v["turn"] == 3)
+        await seats.until(ADA, lambda v: v["turn"] == 3)
         await ada.wait_version(await seats.version())
         assert await ada.page.locator("#faith .horus-hand").count() == 0
         for tab in (ada, cleo):
             assert tab.errors == []
             await tab.close()
+
+
+async def test_seth_answer_through_the_page(browser: Any, web_api: ApiProcess) -> None:
+    """Seth: "immédiatement après qu'un adversaire a révélé un Dieu [...] L'adversaire doit
+    alors se défausser de ce Dieu sans bénéficier de son pouvoir": Ada holds him, Brutus
+    invokes Hermes, and Ada cancels it on the page."""
+    async with httpx.AsyncClient(base_url=web_api.url, timeout=10) as http:
+        seats = await Seats.create(http, [["seth", "aphrodite", "apollon"],
+                                          ["hermes", "ares", "artemis"],
+                                          ["athena", "hephaistos", "hera"]], ("seth",))
+        seth, hermes = BY_KEY["seth"].id, BY_KEY["hermes"].id
+        ada = await Tab.open(browser, seats.link(ADA, web_api.url))
+        await click(ada, "#moves button.move[data-type=KeepGod]:has-text('Seth')")
+        await seats.play(BRUTUS, lambda m: m["god"] == hermes)
+        await seats.play(CLEO, lambda m: True)
+        await click(ada, "#moves button.move[data-type=KeepGod]")  # the prayer's second round
+        await seats.play(BRUTUS, lambda m: True)
+        await seats.play(CLEO, lambda m: True)
+        await seats.until(ADA, lambda v: v["phase"] == "play")
+
+        # Turn 1: Brutus invokes Hermes with a discarded card, Cleo discards, Ada discards
+        # on the page; the step's gods are shown and Ada alone answers.
+        await seats.play(BRUTUS, lambda m: m["type"] == "PlayWithGod" and m["god"] == hermes
+                         and m["use"] == "invoke" and m["action"] == "discard")
+        await seats.play(CLEO, lambda m: m["type"] == "Play" and m["action"] == "discard")
+        await ada.wait_version(await seats.version())
+        await ada.page.locator("#moves button.move[data-type=Play]").first.wait_for()
+        _, moves = await seats.moves(ADA)
+        plays = ada.page.locator("#moves button.move[data-type=Play]")
+        for i in range(await plays.count()):
+            if moves[int(await plays.nth(i).get_attribute("data-index") or -1)]["action"] == (
+                    "discard"):
+                await plays.nth(i).click()
+                break
+        answers = ada.page.locator("#moves button.move[data-type=Answer]")
+        await answers.first.wait_for(timeout=15000)
+        view = await seats.view(ADA)
+        assert view["acting"] == [ADA] and view["phase"] != "play"
+        labels = sorted([await answers.nth(i).text_content() or ""
+                         for i in range(await answers.count())])
+        assert labels == ["Seth: cancel the god of Brutus", "Seth: let every god be"], labels
+        groups = await ada.page.eval_on_selector_all(
+            "#moves .move-group h3", "els => els.map(e => e.textContent)")
+        assert groups == ["Seth"], groups
+        await ada.shot("26-faith-seth")
+        _, moves = await seats.moves(ADA)
+        index = await click(ada, "#moves button.move[data-type=Answer]:has-text('Brutus')")
+        assert moves[index] == {"type": "Answer", "seat": ADA, "target": BRUTUS}
+
+        # Hermes is discarded unpaid and powerless; Seth is in play in Ada's city.
+        view = await seats.until(ADA, lambda v: v["turn"] == 2)
+        assert view["ext"]["invoked"][BRUTUS] == []
+        assert [g for g, _ in view["ext"]["invoked"][ADA]] == [seth]
+        await ada.wait_version(await seats.version())
+        chips = await ada.page.eval_on_selector_all(
+            ".sw-city.mine .invoked-god", "els => els.map(e => Number(e.dataset.god))")
+        assert chips == [seth]
+        assert ada.errors == []
+        await ada.close()
