@@ -26,7 +26,8 @@ from tests.api.servers import ApiProcess
 from tests.web.pages import Tab
 
 ADA, BRUTUS, CLEO = 0, 1, 2
-"""Ada's browser holds Horus (then Seth), Cleo's Osiris; Brutus plays through the API."""
+"""Ada's browser holds Horus (Seth in his test), Cleo's Osiris; Brutus plays through the API
+(and Cleo in Seth's test)."""
 SEATS = 3
 
 
