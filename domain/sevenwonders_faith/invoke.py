@@ -81,6 +81,8 @@ from domain.sevenwonders_faith.powers import (
 )
 from domain.sevenwonders_faith.seth import close_step
 from domain.sevenwonders_faith.wonders import SYRACUSE_B
+from domain.sevenwonders_leaders.catalog import HERACLES
+from domain.sevenwonders_leaders.effects import has as has_leader
 
 NOT_FIRST = frozenset({"chronos"})
 """Gods revealed after their card only: Chronos marks the next stage once the card is
@@ -94,6 +96,17 @@ marks."""
 Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 """(bank, left, right, bought left, bought right)."""
 NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7)
+
+
+RESOURCE_KINDS = frozenset({RAW, MANUFACTURED, ANY, RESOURCES, WONDER})
+"""Costs paid in resources (produced or bought): those Héraclès waives."""
+
+
+def heracles(st: SWState, city: int) -> bool:
+    """Héraclès in play in the city (recruited, or under its Courtesan token): "le joueur
+    peut invoquer tous ses prochains Dieux gratuitement, sans payer leur coût en
+    ressources" (rule choice 51: coins, shields and VP owned are still required)."""
+    return has_leader(st, city, HERACLES)
 
 
 def god_cost(st: SWState, god: int, age: int) -> Cost:
@@ -119,6 +132,10 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     c = st.cities[city]
     if kind == FREE:
         return [NOTHING]
+    if kind in RESOURCE_KINDS and heracles(st, city):
+        # A wonder cost still needs a stage to build (Chronos marks it).
+        return [] if kind == WONDER and stage_resources(rules.wonders, st, city) is None \
+            else [NOTHING]
     if kind == COINS:
         return [(n, 0, 0, ZERO7, ZERO7)]
     if kind == SHIELDS:
@@ -330,7 +347,7 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
     """The cheapest payments first, then every other listed purchase (a dearer neighbour
     may be paid, as for cards)."""
     kind, n, res = god_cost(st, god, st.age)
-    if kind not in (RAW, MANUFACTURED, ANY, RESOURCES, WONDER):
+    if kind not in RESOURCE_KINDS or heracles(st, city):
         return cheapest
     if kind == WONDER:
         stage = stage_resources(rules.wonders, st, city)

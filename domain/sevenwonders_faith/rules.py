@@ -68,6 +68,7 @@ from domain.sevenwonders_faith.powers import (
     syracuse_coins,
 )
 from domain.sevenwonders_faith.wonders import boards
+from domain.sevenwonders_leaders.catalog import DEALT, HERACLES
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
@@ -329,6 +330,14 @@ def _gain_seen_as(hook: Any, known: int, stand_in: int) -> Any:
     return seen
 
 
+def _with_leaders(rules: SevenWondersRules) -> dict[str, Any]:
+    """With Leaders attached: Héraclès shuffled with the 36 leaders (faith.yaml
+    `with_leaders`; the Leaders deal reads `leader_pool`)."""
+    if "leaders" not in rules.expansions:
+        return {}
+    return {"leader_pool": [*DEALT, HERACLES]}
+
+
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
     gods' powers, a score line `gods`."""
@@ -389,7 +398,8 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         redactors={**rules.redactors, **REDACTORS},
         catalog_extra={**rules.catalog_extra,
                        "gods": [msgspec.to_builtins(g) for g in GODS],
-                       "god_pool": list(PLAYABLE)},
+                       "god_pool": list(PLAYABLE),
+                       **_with_leaders(rules)},
         trace_writer=_writer(rules.trace_writer),
         expansions=(*rules.expansions, "faith"),
     )

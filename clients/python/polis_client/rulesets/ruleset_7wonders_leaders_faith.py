@@ -346,6 +346,11 @@ class LeaderChosen(msgspec.Struct, kw_only=True, tag='LeaderChosen', tag_field="
     seat: int
 
 
+class LeaderCostsSet(msgspec.Struct, kw_only=True, tag='LeaderCostsSet', tag_field="type"):
+    "The game's `leader_costs` option: (leader, coins) replacing printed or provisional\n    costs (public; emitted only when the option is given)."
+    costs: list[tuple[int, int]]
+
+
 class LeaderKept(msgspec.Struct, kw_only=True, tag='LeaderKept', tag_field="type"):
     "A draft pick (hidden from the other seats)."
     leader: int
@@ -522,7 +527,7 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
 Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderCostsSet | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]
