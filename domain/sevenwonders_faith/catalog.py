@@ -134,7 +134,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      ("build cards of a name the city already has",) * 3, "playable", True),
     ("poseidon", "Poséidon", "Poseidon", "greek",
      (_c(MANUFACTURED, 1), _c(MANUFACTURED, 2), _c(MANUFACTURED, 3)), PPP,
-     ("buy resources from any player at 1 coin",) * 3, "not built yet", True),
+     ("buy resources from any player at 1 coin",) * 3, "playable", True),
     ("zeus", "Zeus", "Zeus", "greek",
      (_c(WONDER), _c(WONDER), _c(WONDER)), PPP,
      ("play the 7th card of this age instead of discarding it",) * 3, "playable", False),
@@ -229,7 +229,9 @@ COST_NOTES: dict[str, str] = {
     "ouranos": "2/3/4 resources of any kind",
     "pan": "raw materials 1/2/3, like Héphaïstos (a construction rule that saves nothing by "
            "itself: the duplicate card is still paid)",
-    "poseidon": "manufactured goods 1/2/3", "anubis": "coins 2/3/4", "bastet": "coins 2/3/4",
+    "poseidon": "manufactured goods 1/2/3, as Athéna's: a trading ability wider than both "
+                "trading posts and the Marketplace together, which take three cards",
+    "anubis": "coins 2/3/4", "bastet": "coins 2/3/4",
     "horus": "coins 1/2/3", "osiris": "coins 2/3/4", "seth": "coins 2/3/4",
     "marduk": "raw materials: the rulebook's example (Marduk invoked with 4 raw materials, "
               "the age not stated) gives 4 in Ages II-III, 3 in Age I",

@@ -168,7 +168,7 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
 
 def card_outlay(rules: SevenWondersRules, st: SWState, city: int, choice: Choice) -> int:
     """Coins the card costs less the coins it surely gives (discard, fixed gains)."""
-    paid = choice.bank + choice.left + choice.right
+    paid = choice.bank + choice.left + choice.right + sum(f[1] for f in choice.far)
     if choice.action == DISCARD:
         return paid - DISCARD_COINS
     if choice.action == STAGE:
@@ -205,7 +205,8 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
         _, choice = choose(rules, st, m)
         budget = c.coins - card_outlay(rules, st, city, choice)
         base = dict(seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
-                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right)
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
+                    buy_far=m.buy_far)
         for god, pays, targets in options:
             out.append(PlayWithGod(**base, god=god, use=SELL))
             if (m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED:
@@ -234,9 +235,9 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
             for t in targets:
                 out.append(PlayWithGod(
                     seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
-                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right, god=god,
-                    use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
-                    targets=t, god_first=True))
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
+                    buy_far=m.buy_far, god=god, use=INVOKE, god_left=lc, god_right=rc,
+                    god_buy_left=bl, god_buy_right=br, targets=t, god_first=True))
     return moves + out + looks
 
 
@@ -256,7 +257,7 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
     rules = tx.rules
     play = Play(seat=command.seat, card=command.card, action=command.action, city=command.city,
                 left=command.left, right=command.right, buy_left=command.buy_left,
-                buy_right=command.buy_right)
+                buy_right=command.buy_right, buy_far=command.buy_far)
     if command.god_first:
         city = command.seat
         if due_city(st, city) != city or command.city not in (None, city):

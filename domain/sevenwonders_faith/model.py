@@ -106,6 +106,8 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     right: int | None = None
     buy_left: tuple[int, ...] | None = None
     buy_right: tuple[int, ...] | None = None
+    buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    """Poséidon's market: the card's purchases from cities other than the neighbours."""
     god: int
     use: str = INVOKE
     god_left: int | None = None

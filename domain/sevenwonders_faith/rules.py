@@ -65,6 +65,7 @@ from domain.sevenwonders_faith.powers import (
     gods_points,
     make_cost_hook,
     pan_repeats,
+    poseidon_market,
     syracuse_coins,
 )
 from domain.sevenwonders_faith.wonders import boards
@@ -370,6 +371,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
+        market_hooks=(*rules.market_hooks, poseidon_market),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
         conflict_hooks=(*rules.conflict_hooks, conflicts),

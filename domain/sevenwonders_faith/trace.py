@@ -107,6 +107,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
         if revealed is not None:
             for a in revealed.actions:
                 action = _action(a, before.variant, game.rules.cards)
+                if a.far:
+                    action["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in a.far]
                 g = gods.get(a.city) if a.city == a.seat else None
                 if g is not None:
                     ch = g.choice

@@ -16,6 +16,7 @@ class Action(msgspec.Struct, kw_only=True):
     card: int
     chain: bool = False
     city: int
+    far: list[tuple[int, int, list[int]]] = msgspec.field(default_factory=list)
     gained: int = 0
     kind: str
     left: int = 0
@@ -62,7 +63,7 @@ class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="
     taken: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -297,6 +298,7 @@ class Peek(msgspec.Struct, kw_only=True, tag='Peek', tag_field="type", forbid_un
 
 class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int
@@ -309,6 +311,7 @@ class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_un
 class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="type", forbid_unknown_fields=True):
     "A `Play` of an age card (same fields) with a god invoked or discarded for coins.\n\n    The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in\n    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay\n    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god\n    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int

@@ -35,6 +35,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -95,7 +101,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders.ChoiceView": {
@@ -222,6 +233,11 @@ export interface components {
         /** Play */
         "7wonders.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -364,6 +380,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -452,7 +474,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_faith.ChoiceView": {
@@ -845,6 +872,11 @@ export interface components {
         "7wonders_faith.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -870,6 +902,11 @@ export interface components {
          */
         "7wonders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -1048,6 +1085,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1108,7 +1151,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders.ChoiceView": {
@@ -1498,6 +1546,11 @@ export interface components {
         "7wonders_leaders.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -1651,6 +1704,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1739,7 +1798,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders_faith.ChoiceView": {
@@ -2342,6 +2406,11 @@ export interface components {
         "7wonders_leaders_faith.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -2386,6 +2455,11 @@ export interface components {
          */
         "7wonders_leaders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */

@@ -292,6 +292,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -352,7 +358,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders.ChoiceView": {
@@ -479,6 +490,11 @@ export interface components {
         /** Play */
         "7wonders.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -621,6 +637,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -709,7 +731,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_faith.ChoiceView": {
@@ -1102,6 +1129,11 @@ export interface components {
         "7wonders_faith.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -1127,6 +1159,11 @@ export interface components {
          */
         "7wonders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -1305,6 +1342,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1365,7 +1408,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders.ChoiceView": {
@@ -1755,6 +1803,11 @@ export interface components {
         "7wonders_leaders.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -1908,6 +1961,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1996,7 +2055,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders_faith.ChoiceView": {
@@ -2599,6 +2663,11 @@ export interface components {
         "7wonders_leaders_faith.Play": {
             action: string;
             /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
             buy_left?: number[] | null;
             /** @default null */
             buy_right?: number[] | null;
@@ -2643,6 +2712,11 @@ export interface components {
          */
         "7wonders_leaders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */

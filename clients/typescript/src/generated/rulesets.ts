@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   "must_build": "One of the cards offered must be built.",
   "no_free_build": "The city has no free-structure ability.",
   "no_look": "Horus shows the previous player's hand once it has chosen, before the city chooses, once a step and twice an age.",
+  "no_market": "Purchases from cities other than the neighbours need a market open to the city (Faith's Poséidon).",
   "no_more_gods": "The city may invoke no more gods this Age.",
   "no_such_payment": "No way of paying matches the purchases named.",
   "not_a_neighbour_guild": "The guild is not one a neighbour has built.",
