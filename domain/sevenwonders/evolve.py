@@ -86,8 +86,6 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
             h = s.holder if s.variant and c == FREE_CITY else c
             hands[h] = _remove(hands[h], a.card)
         coins = city.coins - a.bank - a.left - a.right + a.gained
-        if a.far:
-            coins -= sum(f[1] for f in a.far)
         if a.kind == "stage":
             wonder = rules.wonders[city.board]
             stage = wonder.sides[city.side][city.stages]
@@ -107,8 +105,10 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
         if a.right:
             rn = (c + 1) % n
             cities[rn] = replace(cities[rn], coins=cities[rn].coins + a.right)
-        for seller, paid, _ in a.far:
-            cities[seller] = replace(cities[seller], coins=cities[seller].coins + paid)
+        if a.far:
+            for seller, paid, _ in a.far:
+                cities[c] = replace(cities[c], coins=cities[c].coins - paid)
+                cities[seller] = replace(cities[seller], coins=cities[seller].coins + paid)
     steps = s.steps + (1 if s.phase == DISCARD_BUILD else 0)
     return replace(s, cities=tuple(cities), hands=tuple(hands), discard=discard,
                    halikarnassus=hali, chosen=(None,) * n, stepping=(), steps=steps)
