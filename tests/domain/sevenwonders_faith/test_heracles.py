@@ -6,6 +6,7 @@ en ressources" (rule choice 51)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from msgspec.structs import replace
@@ -23,7 +24,7 @@ from tests.domain.sevenwonders.support import give
 from tests.domain.sevenwonders_faith.support import G, god, turn, with_god
 from tests.domain.sevenwonders_faith.test_gods import at
 
-LF = get_game("7wonders", ("leaders", "faith"))
+LF: Any = get_game("7wonders", ("leaders", "faith"))
 LEADERS_ONLY = get_game("7wonders", ("leaders",))
 
 
@@ -78,3 +79,49 @@ def test_heracles_still_pays_coins_and_owns_shields() -> None:
     assert god_payments(G.rules, st, 0, god("hades")) == []
     st = give(st, 0, coins=5)
     assert god_payments(G.rules, st, 0, god("horus")) == [(1, 0, 0, NOTHING[3], NOTHING[4])]
+
+
+def test_heracles_drafted_and_recruited_then_a_god_costs_no_resources() -> None:
+    """The whole path with both expansions: Héraclès dealt to seat 0, drafted, recruited for
+    his 4 coins; in the prayer that follows, every god seat 0 holds whose cost is paid in
+    resources costs nothing."""
+    from domain.sevenwonders_faith.catalog import GODS
+    from domain.sevenwonders_faith.invoke import RESOURCE_KINDS, god_cost
+    from domain.sevenwonders_faith.model import FaithExt, KeepGod
+    from domain.sevenwonders_leaders.commands import PickLeader, PlayLeader
+    from domain.sevenwonders_leaders.effects import has
+
+    drawn = LF.start(3, {}, random.Random(5), None)[0].deal
+    hands = [list(h) for h in drawn.leaders]
+    box = list(drawn.box)
+    if HERACLES not in hands[0]:
+        holder = next((h for h in hands if HERACLES in h), box)
+        holder[holder.index(HERACLES)] = hands[0][0]
+        hands[0][0] = HERACLES
+    deal = replace(drawn, leaders=tuple(tuple(h) for h in hands), box=tuple(box))
+    st = fold(LF, LF.start(3, {}, random.Random(5), deal))
+    while st.phase == 20:  # the draft
+        for seat in st.acting:
+            pick = HERACLES if seat == 0 and HERACLES in st.ext.hands[0] else st.ext.hands[seat][0]
+            _, st = LF.step(st, PickLeader(seat=seat, leader=pick))
+    assert HERACLES in st.ext.hands[0]
+    coins = st.cities[0].coins
+    for seat in st.acting:
+        if seat == 0:
+            command = PlayLeader(seat=0, leader=HERACLES, action="recruit")
+        else:
+            command = next(m for m in LF.legal_moves(st, seat) if m.action == "discard")
+        _, st = LF.step(st, command)
+    assert has(st, 0, HERACLES) and st.cities[0].coins == coins - 4
+    while st.phase == 30:
+        for seat in st.acting:
+            faith = st.ext2
+            assert isinstance(faith, FaithExt)
+            _, st = LF.step(st, KeepGod(seat=seat, god=faith.hands[seat][0]))
+    faith = st.ext2
+    assert isinstance(faith, FaithExt)
+    checked = [g for g in faith.kept[0]
+               if god_cost(st, g, 1)[0] in RESOURCE_KINDS and GODS[g].key != "chronos"]
+    assert checked
+    for g in checked:
+        assert god_payments(LF.rules, st, 0, g) == [NOTHING], GODS[g].key

@@ -99,3 +99,12 @@ def test_poseidon_market_opens_after_his_invocation() -> None:
     assert poseidon_market(st, 0) == 1
     st = hands(st, *HANDS, age=1)
     assert [m.buy_far for m in builds(st, "Stockade")] == [((2, WOOD),)]
+
+
+def test_poseidon_market_closes_when_he_leaves_after_his_age() -> None:
+    from domain.sevenwonders_faith.model import GodsRetired
+
+    st = G.evolve(table(), GodsRetired(age=1))
+    assert poseidon_market(st, 0) == 0
+    st = hands(st, *HANDS, age=1)
+    assert builds(st, "Stockade") == []
