@@ -84,9 +84,11 @@ from domain.sevenwonders_faith.wonders import SYRACUSE_B
 from domain.sevenwonders_leaders.catalog import HERACLES
 from domain.sevenwonders_leaders.effects import has as has_leader
 
-NOT_FIRST = frozenset({"chronos"})
+NOT_FIRST = frozenset({"chronos", "pegase"})
 """Gods revealed after their card only: Chronos marks the next stage once the card is
-applied."""
+applied; Pégase's card is his sacrifice."""
+SACRIFICE = frozenset({"pegase"})
+"""Creatures invoked only with a card discarded, without its coins (`pegasus.sacrifice`)."""
 NOT_INVOKED = frozenset({"seth"})
 """Gods never invoked with a card: Seth answers an opponent's god (`seth`)."""
 NOT_WITH_STAGE = frozenset({"chronos"})
@@ -209,10 +211,12 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     buy_far=m.buy_far)
         for god, pays, targets in options:
             out.append(PlayWithGod(**base, god=god, use=SELL))
-            if (m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED:
+            if ((m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED
+                    or (KEY[god] in SACRIFICE and m.action != DISCARD)):
                 continue
+            left = budget - DISCARD_COINS if KEY[god] in SACRIFICE else budget
             for bank, lc, rc, bl, br in pays:
-                if bank + lc + rc > budget:
+                if bank + lc + rc > left:
                     continue
                 for t in targets:
                     out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
@@ -313,6 +317,9 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
                           "not with a card")
     if key in NOT_FIRST and command.god_first:
         raise DomainError("god_after_card", f"{GODS[god].name_en} is revealed after the card")
+    if key in SACRIFICE and command.action != DISCARD:
+        raise DomainError("sacrifice_needed", f"{GODS[god].name_en} is invoked by sacrificing "
+                          "the step's card: discard it (without its coins)")
     if key in NOT_WITH_STAGE and command.action == STAGE:
         raise DomainError("god_not_with_stage", f"{GODS[god].name_en} marks the stage the "
                           "city pays for: not with a card that builds a stage")
@@ -335,6 +342,8 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
     budget = st.cities[city].coins
     if choice is not None:
         budget -= card_outlay(rules, st, city, choice)
+    if key in SACRIFICE:
+        budget -= DISCARD_COINS  # the sacrificed card gives no coins
     bank, lc, rc, bl, br = found
     if bank + lc + rc > budget:
         raise DomainError("cannot_afford", f"the god costs {bank + lc + rc} coins; "
@@ -573,6 +582,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         horus=_set(ext.horus or (0,) * n, c, LOOKS) if key == "horus" else ext.horus,
         peeked=ext.peeked or (0,) * n,
         raising=(*ext.raising, c) if key == "osiris" else ext.raising,
+        mounting=(*ext.mounting, c) if key == "pegase" else ext.mounting,
         anubis=c if key == "anubis" else ext.anubis)
     return replace(s, cities=tuple(cities), ext2=new_ext, halikarnassus=hali)
 

@@ -20,13 +20,21 @@ from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import bastet, horus, invoke, osiris, prayer, seth
-from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
+from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
+from domain.sevenwonders_faith.catalog import (
+    BY_KEY,
+    COST_KINDS,
+    GODS,
+    PLAYABLE,
+    WITH_LEADERS,
+    ZERO7,
+)
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
     ANSWER,
     OSIRIS,
+    PEGASUS,
     PRAYER,
     Answer,
     CardsSwapped,
@@ -48,12 +56,15 @@ from domain.sevenwonders_faith.model import (
     HandPeeked,
     HandsRedealt,
     KeepGod,
+    LeadersOffered,
     Peek,
+    PegasusRode,
     PlayWithGod,
     PrayerBegan,
     RaiseBegan,
     RaiseDiscarded,
     SethAnswered,
+    TakeLeader,
 )
 from domain.sevenwonders_faith.overrides import (
     override_hook,
@@ -76,11 +87,12 @@ MAX_SEATS = len(PLAYABLE) // 3
 """3 gods a seat: the gods built so far serve up to this many seats."""
 
 
-def god_pool(seats: int) -> tuple[int, ...]:
-    """The gods dealt: the playable ones, less those the rulebook removes for 2 players
-    ("Pensez à retirer les Dieux suivants : Anubis, Hestia (rouge), Horus, Nout, Pan et
-    Poséidon")."""
-    return tuple(g for g in PLAYABLE if not (seats == 2 and GODS[g].removed_two_players))
+def god_pool(seats: int, leaders: bool = False) -> tuple[int, ...]:
+    """The gods dealt: the playable ones (with Leaders attached, Pégase too), less those the
+    rulebook removes for 2 players ("Pensez à retirer les Dieux suivants : Anubis, Hestia
+    (rouge), Horus, Nout, Pan et Poséidon")."""
+    gods = (*PLAYABLE, *WITH_LEADERS) if leaders else PLAYABLE
+    return tuple(g for g in gods if not (seats == 2 and GODS[g].removed_two_players))
 
 
 _DEAL_TYPES: dict[type, type] = {}
@@ -110,7 +122,7 @@ def _make_deal(previous: Any) -> Any:
         if previous is not None:
             deal = previous(rules, deal, rng, seats)
         cities = 3 if seats == 2 else seats
-        pool = god_pool(seats)
+        pool = god_pool(seats, "leaders" in rules.expansions)
         ages = []
         for _ in range(3):
             shuffled = list(pool)
@@ -129,7 +141,7 @@ def _check_deal(previous: Any) -> Any:
             previous(rules, deal, seats)
         gods = getattr(deal, "gods", ())
         cities = 3 if seats == 2 else seats
-        pool = set(god_pool(seats))
+        pool = set(god_pool(seats, "leaders" in rules.expansions))
         if len(gods) != 3 or any(len(age) != cities for age in gods):
             raise DomainError("invalid_deal", f"gods: 3 ages of {cities} hands")
         for age in gods:
@@ -213,6 +225,8 @@ class FaithView(msgspec.Struct, frozen=True):
     """Horus: the previous player's hand as this seat saw it in this step (its own only)."""
     osiris_discard: tuple[int, ...] = ()
     """Osiris' step: the discard pile, to this seat alone when it chooses from it."""
+    pegasus_leaders: tuple[int, ...] = ()
+    """Pégase's step: the leaders drawn, to this seat alone when it chooses from them."""
     inner: Any = None
     """The view part of the expansion attached before Faith (Leaders), if any."""
 
@@ -235,7 +249,9 @@ def _view_ext(previous: Any) -> Any:
             god_costs=ext.costs, inner=inner, horus_looks=ext.horus,
             looked_at=_looked_at(st, ext, seat) if mine else (),
             osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
-            else ())
+            else (),
+            pegasus_leaders=ext.offered if mine and st.phase == PEGASUS
+            and st.special_seat == seat else ())
     return view_ext
 
 
@@ -286,7 +302,8 @@ REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, Go
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
              RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
              HandPeeked: horus.hide_peek, HandKept: _hands,
-             CardsSwapped: _public, GodsShown: _public, SethAnswered: _public}
+             CardsSwapped: _public, GodsShown: _public, SethAnswered: _public,
+             LeadersOffered: pegasus.hide_offered, PegasusRode: pegasus.hide_rode}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -335,8 +352,8 @@ def _with_leaders(rules: SevenWondersRules) -> dict[str, Any]:
     """With Leaders attached: Héraclès shuffled with the 36 leaders (faith.yaml
     `with_leaders`; the Leaders deal reads `leader_pool`)."""
     if "leaders" not in rules.expansions:
-        return {}
-    return {"leader_pool": [*DEALT, HERACLES]}
+        return {"god_pool": list(PLAYABLE)}
+    return {"leader_pool": [*DEALT, HERACLES], "god_pool": [*PLAYABLE, *WITH_LEADERS]}
 
 
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
@@ -354,12 +371,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         cards=cards,
         producers=tuple(_seen_as(h, known, stand_in) for h in rules.producers),
         action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
-                      syracuse_coins(wonders)),
+                      syracuse_coins(wonders), pegasus.sacrifice),
         end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
         step_end=(prayer.after_step, invoke.anubis_keeps, osiris.osiris_step,
-                  *rules.step_end),
+                  pegasus.pegasus_step, *rules.step_end),
         age_end=(*rules.age_end, prayer.age_end),
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
@@ -367,7 +384,9 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                 OSIRIS: PhaseRules(osiris.raise_moves, {RaiseDiscarded: osiris.decide_raise},
                                    osiris.special_acting, "osiris"),
                 ANSWER: PhaseRules(seth.answer_moves, {Answer: seth.decide_answer},
-                                   osiris.special_acting, "answer")},
+                                   osiris.special_acting, "answer"),
+                PEGASUS: PhaseRules(pegasus.take_moves, {TakeLeader: pegasus.decide_take},
+                                    osiris.special_acting, "pegasus")},
         cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
@@ -384,12 +403,15 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
                   HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand,
                   CardsSwapped: bastet.m_swapped, GodsShown: seth.m_shown,
-                  SethAnswered: seth.m_answered},
-        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek, Answer),
+                  SethAnswered: seth.m_answered, LeadersOffered: pegasus.m_offered,
+                  PegasusRode: pegasus.m_rode},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek, Answer,
+                       TakeLeader),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
                      RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked,
-                     HandKept, CardsSwapped, GodsShown, SethAnswered),
+                     HandKept, CardsSwapped, GodsShown, SethAnswered, LeadersOffered,
+                     PegasusRode),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),
@@ -400,7 +422,6 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         redactors={**rules.redactors, **REDACTORS},
         catalog_extra={**rules.catalog_extra,
                        "gods": [msgspec.to_builtins(g) for g in GODS],
-                       "god_pool": list(PLAYABLE),
                        **_with_leaders(rules)},
         trace_writer=_writer(rules.trace_writer),
         expansions=(*rules.expansions, "faith"),

@@ -175,6 +175,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     looked_at: list[int] = msgspec.field(default_factory=list)
     my_god_choice: GodChoice | None
     osiris_discard: list[int] = msgspec.field(default_factory=list)
+    pegasus_leaders: list[int] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
@@ -291,8 +292,24 @@ class KeepGod(msgspec.Struct, kw_only=True, tag='KeepGod', tag_field="type", for
     seat: int
 
 
+class LeadersOffered(msgspec.Struct, kw_only=True, tag='LeadersOffered', tag_field="type"):
+    "P\u00e9gase: the leaders drawn from the top of the box (Leaders' unused leaders, in the\n    deal's shuffled order) for his city to choose from."
+    city: int
+    leaders: list[int]
+    seat: int
+
+
 class Peek(msgspec.Struct, kw_only=True, tag='Peek', tag_field="type", forbid_unknown_fields=True):
     "Horus: look at the hand of the previous player (the one whose hand comes next), once\n    that player has chosen its card and before choosing one's own."
+    seat: int
+
+
+class PegasusRode(msgspec.Struct, kw_only=True, tag='PegasusRode', tag_field="type"):
+    "P\u00e9gase's choice: `leader` put in play for free (its immediate coins in `gained`),\n    or none (-1) and the coins for discarding them all; the others go to the bottom of the\n    box, face down."
+    city: int
+    gained: int
+    leader: int
+    returned: list[int]
     seat: int
 
 
@@ -392,6 +409,12 @@ class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="
     actions: list[Action]
 
 
+class TakeLeader(msgspec.Struct, kw_only=True, tag='TakeLeader', tag_field="type", forbid_unknown_fields=True):
+    "P\u00e9gase: put one of the leaders drawn in play for free (`leader`), or discard them\n    all for 3 coins (-1)."
+    leader: int = -1
+    seat: int
+
+
 class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type"):
     cities: list[int]
     drawn: int = -1
@@ -399,10 +422,10 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
-Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | Resign
+Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | TakeLeader | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -759,7 +759,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Answer"] | components["schemas"]["7wonders_faith.Resign"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Answer"] | components["schemas"]["7wonders_faith.TakeLeader"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -826,7 +826,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -924,6 +924,8 @@ export interface components {
             my_god_choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
+            /** @default [] */
+            pegasus_leaders?: number[];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -1116,6 +1118,18 @@ export interface components {
             type: "KeepGod";
         };
         /**
+         * LeadersOffered
+         * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
+         *         deal's shuffled order) for his city to choose from.
+         */
+        "7wonders_faith.LeadersOffered": {
+            city: number;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersOffered";
+        };
+        /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
          *         that player has chosen its card and before choosing one's own.
@@ -1124,6 +1138,21 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "Peek";
+        };
+        /**
+         * PegasusRode
+         * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
+         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *         box, face down.
+         */
+        "7wonders_faith.PegasusRode": {
+            city: number;
+            gained: number;
+            leader: number;
+            returned: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "PegasusRode";
         };
         /** Play */
         "7wonders_faith.Play": {
@@ -1297,6 +1326,18 @@ export interface components {
             actions: components["schemas"]["7wonders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TakeLeader
+         * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
+         *         all for 3 coins (-1).
+         */
+        "7wonders_faith.TakeLeader": {
+            /** @default -1 */
+            leader?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeLeader";
         };
         /** TurnBegan */
         "7wonders_faith.TurnBegan": {
@@ -2083,7 +2124,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Answer"] | components["schemas"]["7wonders_leaders_faith.Resign"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Answer"] | components["schemas"]["7wonders_leaders_faith.TakeLeader"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -2183,7 +2224,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2302,6 +2343,8 @@ export interface components {
             my_god_choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
+            /** @default [] */
+            pegasus_leaders?: number[];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
@@ -2607,6 +2650,18 @@ export interface components {
             type: "LeadersDrawn";
         };
         /**
+         * LeadersOffered
+         * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
+         *         deal's shuffled order) for his city to choose from.
+         */
+        "7wonders_leaders_faith.LeadersOffered": {
+            city: number;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersOffered";
+        };
+        /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
          *         two-player game: to the opponent); after the third pick the last card received is
@@ -2637,6 +2692,21 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "Peek";
+        };
+        /**
+         * PegasusRode
+         * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
+         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *         box, face down.
+         */
+        "7wonders_leaders_faith.PegasusRode": {
+            city: number;
+            gained: number;
+            leader: number;
+            returned: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "PegasusRode";
         };
         /**
          * PickLeader
@@ -2856,6 +2926,18 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TakeLeader
+         * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
+         *         all for 3 coins (-1).
+         */
+        "7wonders_leaders_faith.TakeLeader": {
+            /** @default -1 */
+            leader?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeLeader";
         };
         /** TurnBegan */
         "7wonders_leaders_faith.TurnBegan": {
