@@ -16,7 +16,7 @@ A cost is `(kind, n, resources)`:
 - `coins`: n coins to the bank (the Egyptian gods).
 
 `status` is `playable` for the gods a game deals, otherwise the reason it is left out
-(needs Cities, team play); `with Leaders`: dealt only when Leaders is attached (Pégase).
+(needs Cities, or team play).
 """
 
 from __future__ import annotations
@@ -46,10 +46,6 @@ class GodDef(msgspec.Struct, frozen=True):
     """What the god does in each age (the rulebook's text, restated)."""
     status: str = "playable"
     removed_two_players: bool = False
-
-
-WITH_LEADERS_STATUS = "with Leaders"
-"""Dealt only when Leaders is attached (Pégase: the leaders' powers live in its hooks)."""
 
 
 def _c(kind: str, n: int = 0, res: tuple[int, ...] = ZERO7) -> Cost:
@@ -184,7 +180,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
     ("pegase", "Pégase", "Pegasus", "mythological_creature",
      (_c(FREE), _c(FREE), _c(FREE)), PPP,
      ("draw 2 leaders, play one free", "draw 3 leaders, play one free",
-      "draw 4 leaders, play one free"), WITH_LEADERS_STATUS, False),
+      "draw 4 leaders, play one free"), "playable", False),
     ("hestia_blue", "Hestia (bleue)", "Hestia (blue)", "greek",
      (_c(ANY, 2), _c(ANY, 3), _c(ANY, 4)), PPP,
      ("protection from coin losses and targeting",) * 3, "needs Cities", False),
@@ -203,7 +199,6 @@ GODS: tuple[GodDef, ...] = tuple(
 )
 BY_KEY: dict[str, GodDef] = {g.key: g for g in GODS}
 PLAYABLE: tuple[int, ...] = tuple(g.id for g in GODS if g.status == "playable")
-WITH_LEADERS: tuple[int, ...] = tuple(g.id for g in GODS if g.status == WITH_LEADERS_STATUS)
 
 COST_NOTES: dict[str, str] = {
     "aphrodite": "VP needs like the blue cards' own values: 2 (an Age I Baths), 5 (an Age II "

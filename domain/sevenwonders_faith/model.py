@@ -90,6 +90,8 @@ class FaithExt(msgspec.Struct, frozen=True):
     """Cities owed Pégase's draw of leaders, in order (the step's gods' order)."""
     offered: tuple[int, ...] = ()
     """Pégase's step: the leaders drawn (secret but to the city's seat)."""
+    leader_box: tuple[int, ...] = ()
+    """Without Leaders: the leaders Pégase draws, in order (secret; from `FaithStarted`)."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
@@ -172,6 +174,9 @@ class FaithStarted(Event, frozen=True, tag=True):
     guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """(card id, resources) of Faith's guilds whose provisional cost the game replaces
     (option `guild_costs`; public)."""
+    leader_box: tuple[int, ...] | None = None
+    """Without Leaders: the deal's leaders in Pégase's draw order, so that the events alone
+    rebuild the game; None in every seat's and spectator's copy."""
 
 
 class PrayerBegan(Event, frozen=True, tag=True):

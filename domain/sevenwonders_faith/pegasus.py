@@ -66,7 +66,7 @@ def pegasus_step(tx: Tx) -> bool:
     ext = tx.state.ext2
     while isinstance(ext, FaithExt) and ext.mounting:
         city = ext.mounting[0]
-        box = tx.state.ext.box if isinstance(tx.state.ext, LeadersState) else ()
+        box = _box(tx.state)
         if box:
             tx.emit(LeadersOffered(city=city, seat=city,
                                    leaders=tuple(box[:drawn(tx.state.age)])))
@@ -74,6 +74,23 @@ def pegasus_step(tx: Tx) -> bool:
         tx.emit(PegasusRode(city=city, seat=city, leader=-1, gained=0, returned=()))
         ext = tx.state.ext2
     return False
+
+
+def _box(st: SWState) -> tuple[int, ...]:
+    """The unused leaders in draw order: Leaders' box, or without Leaders the deal's
+    shuffled leaders (`FaithExt.leader_box`) until Pégase first draws (then kept in `ext`
+    as Leaders would)."""
+    if isinstance(st.ext, LeadersState):
+        return st.ext.box
+    ext = st.ext2
+    return ext.leader_box if isinstance(ext, FaithExt) else ()
+
+
+def _leaders_state(st: SWState) -> LeadersState:
+    if isinstance(st.ext, LeadersState):
+        return st.ext
+    n = len(st.cities)
+    return LeadersState(hands=((),) * n, powers=(0,) * n, rome_done=(0,) * n, box=_box(st))
 
 
 def take_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[TakeLeader]:
@@ -104,8 +121,7 @@ def decide_take(tx: Tx, command: TakeLeader) -> None:
 def m_offered(rules: SevenWondersRules, s: SWState, e: LeadersOffered) -> SWState:
     ext = s.ext2
     assert isinstance(ext, FaithExt)
-    leaders = s.ext
-    assert isinstance(leaders, LeadersState)
+    leaders = _leaders_state(s)
     return replace(s, phase=PEGASUS, special=e.city, special_seat=e.seat,
                    ext=replace(leaders, box=leaders.box[len(e.leaders):]),
                    ext2=replace(ext, offered=e.leaders))

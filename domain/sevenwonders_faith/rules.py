@@ -26,7 +26,6 @@ from domain.sevenwonders_faith.catalog import (
     COST_KINDS,
     GODS,
     PLAYABLE,
-    WITH_LEADERS,
     ZERO7,
 )
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
@@ -80,19 +79,19 @@ from domain.sevenwonders_faith.powers import (
     syracuse_coins,
 )
 from domain.sevenwonders_faith.wonders import boards
-from domain.sevenwonders_leaders.catalog import DEALT, HERACLES
+from domain.sevenwonders_leaders.catalog import DEALT, HERACLES, LEADERS
+from domain.sevenwonders_leaders.rules import attach_powers
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
 """3 gods a seat: the gods built so far serve up to this many seats."""
 
 
-def god_pool(seats: int, leaders: bool = False) -> tuple[int, ...]:
-    """The gods dealt: the playable ones (with Leaders attached, Pégase too), less those the
-    rulebook removes for 2 players ("Pensez à retirer les Dieux suivants : Anubis, Hestia
-    (rouge), Horus, Nout, Pan et Poséidon")."""
-    gods = (*PLAYABLE, *WITH_LEADERS) if leaders else PLAYABLE
-    return tuple(g for g in gods if not (seats == 2 and GODS[g].removed_two_players))
+def god_pool(seats: int) -> tuple[int, ...]:
+    """The gods dealt: the playable ones, less those the rulebook removes for 2 players
+    ("Pensez à retirer les Dieux suivants : Anubis, Hestia (rouge), Horus, Nout, Pan et
+    Poséidon")."""
+    return tuple(g for g in PLAYABLE if not (seats == 2 and GODS[g].removed_two_players))
 
 
 _DEAL_TYPES: dict[type, type] = {}
@@ -104,7 +103,8 @@ def deal_type(base: type) -> type:
     if found is None:
         found = _DEAL_TYPES[base] = msgspec.defstruct(
             "FaithDeal" if base is Deal else f"Faith{base.__name__}",
-            [("gods", GodDeal, ()), ("reshuffles", tuple[tuple[int, ...], ...], ())],
+            [("gods", GodDeal, ()), ("reshuffles", tuple[tuple[int, ...], ...], ()),
+             ("leader_box", tuple[int, ...], ())],
             bases=(base,), frozen=True,
             module=__name__)
     return found
@@ -122,7 +122,7 @@ def _make_deal(previous: Any) -> Any:
         if previous is not None:
             deal = previous(rules, deal, rng, seats)
         cities = 3 if seats == 2 else seats
-        pool = god_pool(seats, "leaders" in rules.expansions)
+        pool = god_pool(seats)
         ages = []
         for _ in range(3):
             shuffled = list(pool)
@@ -130,7 +130,12 @@ def _make_deal(previous: Any) -> Any:
             ages.append(tuple(tuple(shuffled[3 * c: 3 * c + 3]) if c < seats else ()
                               for c in range(cities)))
         reshuffles = tuple(tuple(rng.sample(range(REDEAL_SIZE), REDEAL_SIZE)) for _ in range(3))
-        return rules.deal_type(**asdict(deal), gods=tuple(ages), reshuffles=reshuffles)
+        extra = {}
+        if "leaders" not in rules.expansions:
+            # Pégase without Leaders: the leaders he draws, in a shuffled order.
+            extra["leader_box"] = tuple(rng.sample(DEALT, len(DEALT)))
+        return rules.deal_type(**asdict(deal), gods=tuple(ages), reshuffles=reshuffles,
+                               **extra)
     return make
 
 
@@ -141,7 +146,7 @@ def _check_deal(previous: Any) -> Any:
             previous(rules, deal, seats)
         gods = getattr(deal, "gods", ())
         cities = 3 if seats == 2 else seats
-        pool = set(god_pool(seats, "leaders" in rules.expansions))
+        pool = set(god_pool(seats))
         if len(gods) != 3 or any(len(age) != cities for age in gods):
             raise DomainError("invalid_deal", f"gods: 3 ages of {cities} hands")
         for age in gods:
@@ -150,6 +155,10 @@ def _check_deal(previous: Any) -> Any:
                     or len(set(flat)) != len(flat) or not set(flat) <= pool):
                 raise DomainError("invalid_deal", "gods: 3 distinct gods of the pool per "
                                   f"seat, none for the Free City; pool {sorted(pool)}")
+        box = getattr(deal, "leader_box", ())
+        if box and ("leaders" in rules.expansions or sorted(box) != list(DEALT)):
+            raise DomainError("invalid_deal", "leader_box: none, or (without Leaders) the 36 "
+                              "leaders once each (Pégase's draw order)")
         reshuffles = getattr(deal, "reshuffles", ())
         if reshuffles and (len(reshuffles) != 3 or any(
                 sorted(r) != list(range(REDEAL_SIZE)) for r in reshuffles)):
@@ -190,8 +199,9 @@ def _start(tx: Tx, options: Mapping[str, Any]) -> None:
     gods = getattr(tx.state.deal, "gods", ())
     stage_costs = parse_board_costs(options.get("board_costs"), tx.rules.wonders)
     guild_costs = parse_guild_costs(options.get("guild_costs"), tx.rules.cards)
+    box = getattr(tx.state.deal, "leader_box", ())
     tx.emit(FaithStarted(costs=costs, gods=gods, stage_costs=stage_costs,
-                         guild_costs=guild_costs))
+                         guild_costs=guild_costs, leader_box=tuple(box) if box else None))
 
 
 def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
@@ -199,7 +209,7 @@ def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
     deal = e.gods or ((((),) * n),) * 3
     costs: Any = e.costs
     return replace(s, ext2=replace(prayer.new_ext(deal, n, costs), stage_costs=e.stage_costs,
-                                   guild_costs=e.guild_costs))
+                                   guild_costs=e.guild_costs, leader_box=e.leader_box or ()))
 
 
 class FaithView(msgspec.Struct, frozen=True):
@@ -294,7 +304,7 @@ def _public(event: Any, seat: int | None) -> Any:
 
 
 def _no_gods(event: FaithStarted, seat: int | None) -> Any:
-    return replace(event, gods=None)
+    return replace(event, gods=None, leader_box=None)
 
 
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
@@ -350,15 +360,18 @@ def _gain_seen_as(hook: Any, known: int, stand_in: int) -> Any:
 
 def _with_leaders(rules: SevenWondersRules) -> dict[str, Any]:
     """With Leaders attached: Héraclès shuffled with the 36 leaders (faith.yaml
-    `with_leaders`; the Leaders deal reads `leader_pool`)."""
+    `with_leaders`; the Leaders deal reads `leader_pool`); without: the leaders Pégase
+    may draw."""
     if "leaders" not in rules.expansions:
-        return {"god_pool": list(PLAYABLE)}
-    return {"leader_pool": [*DEALT, HERACLES], "god_pool": [*PLAYABLE, *WITH_LEADERS]}
+        return {"leaders": [msgspec.to_builtins(LEADERS[x]) for x in DEALT]}
+    return {"leader_pool": [*DEALT, HERACLES]}
 
 
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
-    gods' powers, a score line `gods`."""
+    gods' powers, a score line `gods`; without Leaders, the leaders' powers (Pégase)."""
+    if "leaders" not in rules.expansions:
+        rules = attach_powers(rules)
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
                                            PlayWithGod: invoke.decide_play_with_god,
                                            Peek: horus.decide_peek})
@@ -422,7 +435,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         redactors={**rules.redactors, **REDACTORS},
         catalog_extra={**rules.catalog_extra,
                        "gods": [msgspec.to_builtins(g) for g in GODS],
-                       **_with_leaders(rules)},
+                       "god_pool": list(PLAYABLE), **_with_leaders(rules)},
         trace_writer=_writer(rules.trace_writer),
         expansions=(*rules.expansions, "faith"),
     )

@@ -27,7 +27,7 @@ from domain.sevenwonders_leaders.effects import (
     make_hooks,
     tomyris,
 )
-from domain.sevenwonders_leaders.events import EVENTS, LeaderCostsSet
+from domain.sevenwonders_leaders.events import EVENTS, LeaderCostsSet, VictoryCoins
 from domain.sevenwonders_leaders.evolve import (
     MUTATORS,
     draft_acting,
@@ -69,6 +69,24 @@ def _start(tx: Tx, options: Mapping[str, Any]) -> None:
     costs = parse_leader_costs(options.get("leader_costs"))
     if costs:
         tx.emit(LeaderCostsSet(costs=costs))
+
+
+def attach_powers(rules: SevenWondersRules) -> SevenWondersRules:
+    """`rules` with the leaders' powers only (their hooks and score line), without the
+    draft, the recruitment, the guilds, Rome or the 6 coins: for a game that puts leaders in
+    play by other means (Faith's Pégase, "Si vous possédez l'extension Leaders mais que
+    vous ne l'utilisez pas"); a city's leaders live in `SWState.ext` as with Leaders."""
+    producers, free_guilds = make_hooks(rules.cards)
+    return rules.extend(
+        score_categories=(*rules.score_categories, ("leaders", leaders_line)),
+        cost_hooks=(*rules.cost_hooks, free_guilds),
+        producers=(*rules.producers, producers),
+        action_gains=(*rules.action_gains, make_gains(rules.cards)),
+        conflict_hooks=(*rules.conflict_hooks, tomyris),
+        age_end=(*rules.age_end, flow.nero),
+        mutators={**rules.mutators, VictoryCoins: MUTATORS[VictoryCoins]},
+        event_types=(*rules.event_types, VictoryCoins),
+    )
 
 
 def attach(rules: SevenWondersRules) -> SevenWondersRules:

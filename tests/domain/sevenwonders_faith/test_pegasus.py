@@ -57,21 +57,53 @@ def at_play(seed: int = 3) -> SWState:
     return replace(st, ext2=replace(faith, kept=((PEGASE,), (), ()), allow=(1, 0, 0)))
 
 
-def invoke(st: SWState) -> tuple[list[Any], SWState]:
+def invoke(st: SWState, game: Any = LF) -> tuple[list[Any], SWState]:
     """Seat 0 sacrifices its first card with Pégase; the others discard theirs."""
     events: list[Any] = []
-    new, st = LF.step(st, PlayWithGod(seat=0, card=st.hands[0][0], action="discard",
-                                      god=PEGASE))
+    new, st = game.step(st, PlayWithGod(seat=0, card=st.hands[0][0], action="discard",
+                                        god=PEGASE))
     events += new
     for seat in (1, 2):
-        new, st = LF.step(st, cmd.Play(seat=seat, card=st.hands[seat][0], action="discard"))
+        new, st = game.step(st, cmd.Play(seat=seat, card=st.hands[seat][0], action="discard"))
         events += new
     return events, st
 
 
-def test_pegasus_is_dealt_only_with_leaders() -> None:
-    assert PEGASE in god_pool(3, leaders=True) and PEGASE not in god_pool(3)
-    assert PEGASE not in get_game("7wonders", ("faith",)).rules.catalog_extra["god_pool"]
+def test_pegasus_is_dealt_with_or_without_leaders() -> None:
+    assert PEGASE in god_pool(3)
+    assert PEGASE in get_game("7wonders", ("faith",)).rules.catalog_extra["god_pool"]
+
+
+def test_pegasus_without_leaders_draws_from_the_deals_leaders_and_the_power_works() -> None:
+    """"Si vous possédez l'extension Leaders mais que vous ne l'utilisez pas lors de cette
+    partie, vous pouvez très bien jouer avec Pégase": the leaders come from the deal's
+    shuffled 36 (`leader_box`), and the one put in play acts through the leaders' powers
+    (Hannibal: 1 shield)."""
+    game: Any = get_game("7wonders", ("faith",))
+    st = fold(game, game.start(3, {}, random.Random(3), None))
+    while st.phase == 30:
+        for seat in st.acting:
+            faith = st.ext2
+            assert isinstance(faith, FaithExt)
+            _, st = game.step(st, KeepGod(seat=seat, god=faith.hands[seat][0]))
+    faith = st.ext2
+    assert isinstance(faith, FaithExt)
+    st = replace(st, ext2=replace(faith, kept=((PEGASE,), (), ()), allow=(1, 0, 0)))
+    faith = st.ext2
+    assert isinstance(faith, FaithExt)
+    box = st.deal.leader_box
+    assert faith.leader_box == box and sorted(box) == list(range(36)) and st.ext is None
+    hannibal = LEADER["hannibal"]
+    st = replace(st, ext2=replace(faith, leader_box=(hannibal, *(x for x in box
+                                                                  if x != hannibal))))
+    shields = st.cities[0].shields
+    events, st = invoke(st, game)
+    [offered] = [e for e in events if isinstance(e, LeadersOffered)]
+    assert offered.leaders[0] == hannibal and len(offered.leaders) == 2
+    _, st = game.step(st, TakeLeader(seat=0, leader=hannibal))
+    assert has(st, 0, hannibal) and st.cities[0].shields == shields + 1
+    assert hannibal not in st.ext.box and len(st.ext.box) == 35
+    assert "leaders" in [n for n, _ in game.rules.score_categories]
 
 
 def test_pegasus_needs_his_card_sacrificed() -> None:

@@ -128,6 +128,7 @@ class FaithDeal(msgspec.Struct, kw_only=True):
     gods: list[list[list[int]]] = msgspec.field(default_factory=list)
     guilds: list[int]
     hands: list[list[list[int]]]
+    leader_box: list[int] = msgspec.field(default_factory=list)
     piles: list[list[int]] = msgspec.field(default_factory=list)
     reshuffles: list[list[int]] = msgspec.field(default_factory=list)
 
@@ -159,6 +160,7 @@ class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="
     costs: list[list[tuple[str, int, list[int]]]]
     gods: list[list[list[int]]] | None = None
     guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
+    leader_box: list[int] | None = None
     stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
@@ -422,10 +424,15 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
+class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="type"):
+    "Nero: 2 coins per victory token taken in the conflicts just resolved."
+    coins: list[int]
+
+
 Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | TakeLeader | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -161,6 +161,7 @@ class FaithLeadersDeal(msgspec.Struct, kw_only=True):
     gods: list[list[list[int]]] = msgspec.field(default_factory=list)
     guilds: list[int]
     hands: list[list[list[int]]]
+    leader_box: list[int] = msgspec.field(default_factory=list)
     leaders: list[list[int]] = msgspec.field(default_factory=list)
     piles: list[list[int]] = msgspec.field(default_factory=list)
     reshuffles: list[list[int]] = msgspec.field(default_factory=list)
@@ -193,6 +194,7 @@ class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="
     costs: list[list[tuple[str, int, list[int]]]]
     gods: list[list[list[int]]] | None = None
     guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
+    leader_box: list[int] | None = None
     stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
