@@ -30,6 +30,9 @@ class Play(Command, frozen=True, tag=True):
     right: int | None = None
     buy_left: tuple[int, ...] | None = None
     buy_right: tuple[int, ...] | None = None
+    buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    """With a market open to the city (Faith's Poséidon): (seller city, resources) bought
+    from cities other than the neighbours, at the market's price."""
 
 
 class BuildDiscarded(Command, frozen=True, tag=True):

@@ -16,13 +16,15 @@ DESCRIPTION = KindDescription(
     expansions=(
         ExpansionDescription(
             "leaders", "Leaders",
-            "Leaders drafted before the first Age and recruited like cards, each Age.",
+            "Leaders drafted before the first Age and recruited like cards, each Age (option "
+            "leader_costs: {leader key: coins} replaces a leader's cost).",
         ),
         ExpansionDescription(
             "faith", "Faith",
             "Gods prayed for at each Age's start and invoked beside a card (fan expansion; "
             "costs provisional, overridable by the options god_costs, board_costs for "
-            "Ithaque's and Syracuse's stages and guild_costs for Faith's guilds).",
+            "Ithaque's and Syracuse's stages and guild_costs for Faith's guilds; with Leaders, "
+            "Héraclès joins the leaders, his provisional cost overridable by leader_costs).",
         ),
     ),
     options=(

@@ -14,6 +14,8 @@ CODES: dict[str, str] = {
     "wonder_complete": "Every stage of the wonder is built.",
     "cannot_afford": "The city cannot pay the coins or the purchases.",
     "bad_purchase": "The purchases from neighbours are malformed or not for sale.",
+    "no_market": "Purchases from cities other than the neighbours need a market open to the "
+                 "city (Faith's Poséidon).",
     "cannot_produce": "The city and its purchases do not produce the cost.",
     "no_such_payment": "No way of paying matches the purchases named.",
     "not_a_neighbour_guild": "The guild is not one a neighbour has built.",

@@ -77,6 +77,9 @@ class Action(msgspec.Struct, frozen=True, kw_only=True):
     chain: bool = False
     gained: int = 0
     """Coins the city takes from the bank (discard, Tavern, Vineyard, stages, ...)."""
+    far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    """A market's purchases from cities other than the neighbours: (seller, coins,
+    resources)."""
 
 
 class StepResolved(Event, frozen=True, tag=True):

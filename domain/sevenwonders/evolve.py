@@ -105,6 +105,10 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
         if a.right:
             rn = (c + 1) % n
             cities[rn] = replace(cities[rn], coins=cities[rn].coins + a.right)
+        if a.far:
+            for seller, paid, _ in a.far:
+                cities[c] = replace(cities[c], coins=cities[c].coins - paid)
+                cities[seller] = replace(cities[seller], coins=cities[seller].coins + paid)
     steps = s.steps + (1 if s.phase == DISCARD_BUILD else 0)
     return replace(s, cities=tuple(cities), hands=tuple(hands), discard=discard,
                    halikarnassus=hali, chosen=(None,) * n, stepping=(), steps=steps)

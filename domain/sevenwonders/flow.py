@@ -161,7 +161,7 @@ def _hook_gains(tx: Tx, a: ev.Action) -> ev.Action:
 def _action(st: SWState, city: int, c: Choice) -> ev.Action:
     return ev.Action(city=city, seat=controller(st, city), kind=c.action, card=c.card,
                      bank=c.bank, left=c.left, right=c.right, bought_left=c.bought_left,
-                     bought_right=c.bought_right, chain=c.chain)
+                     bought_right=c.bought_right, chain=c.chain, far=c.far)
 
 
 def resolve_step(tx: Tx) -> None:

@@ -14,6 +14,9 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `repeat_hooks`: let a city build a card of a name it already has (Faith's Pan);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
+- `market_hooks`: open a city a market: it may buy from every other city at one price a
+  unit, paid to the seller (Faith's Poséidon); the lowest price open applies, and only
+  such a city's purchases go through `market` (the base trading is untouched);
 - `score_categories`: named score lines in order (Leaders adds its own line);
 - `step_hooks`: run twice when a step is revealed: just before its cards are applied
   (`False`) and right after, before the hands pass or the last cards are discarded
@@ -77,6 +80,8 @@ RepeatHook = Callable[["SWState", int], bool]
 """(state, city) -> whether the city may build a card of a name it already has (Pan)."""
 PriceHook = Callable[["SWState", int, int], int]
 """(state, city, discount bits) -> the city's discount bits."""
+MarketHook = Callable[["SWState", int], int]
+"""(state, city) -> the price of a unit bought from any other city (0: no market)."""
 ScoreFn = Callable[["SevenWondersRules", "SWState", int], int]
 EndEffect = Callable[["Tx"], None]
 StepHook = Callable[["Tx", bool], None]
@@ -123,6 +128,7 @@ class SevenWondersRules:
     phases: Mapping[int, PhaseRules] = field(default_factory=dict)
     cost_hooks: tuple[CostHook, ...] = ()
     price_hooks: tuple[PriceHook, ...] = ()
+    market_hooks: tuple[MarketHook, ...] = ()
     repeat_hooks: tuple[RepeatHook, ...] = ()
     end_effects: tuple[EndEffect, ...] = ()
     step_hooks: tuple[StepHook, ...] = ()
@@ -157,7 +163,7 @@ class SevenWondersRules:
     @property
     def hooked(self) -> bool:
         """Whether anything changes what a card or stage costs (no trusted fast path then)."""
-        return bool(self.cost_hooks or self.producers)
+        return bool(self.cost_hooks or self.producers or self.market_hooks)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from domain.kernel.errors import DomainError
-from domain.sevenwonders import trading
+from domain.sevenwonders import market, trading
 from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.state import (
@@ -190,6 +190,10 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     city = due_city(state, seat)
     if city is None:
         return []
+    if rules.market_hooks:
+        price = market.price_of(rules, state, city)
+        if price:
+            return _market_moves(rules, state, seat, city, price)
     c = state.cities[city]
     free_city = state.variant and city == FREE_CITY
     named = city if free_city else None
@@ -238,6 +242,97 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     if free_city and builds:
         return builds
     return builds + discards
+
+
+def _market_options(
+    rules: SevenWondersRules, state: SWState, city: int,
+    cost: tuple[int, bool, tuple[int, ...]], what: str, index: int, price: int,
+) -> list[tuple[int, market.MarketPayment]]:
+    """(coins to the bank, market payment) for each listed way to pay `cost` at the market
+    (the free extra producers count as the city's own; a paid one is not used)."""
+    coins, free, resources = cost
+    if free:
+        return [(0, (0, 0, trading.ZERO, trading.ZERO, ()))]
+    budget = state.cities[city].coins - coins
+    if budget < 0:
+        return []
+    extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
+    return [(coins, p) for p in market.payments(state, city, resources, extra, price)
+            if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget]
+
+
+def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int,
+                  price: int) -> list[Play]:
+    """`play_moves` for a city with a market open: every purchase at the market's price."""
+    c = state.cities[city]
+    named = city if state.variant and city == FREE_CITY else None
+    scost = stage_cost(rules, state, city)
+    stage_pays = (_market_options(rules, state, city, scost, "stage", c.stages, price)
+                  if scost else [])
+    may_free = "free_build" in c.abilities and c.free_used != state.age
+    repeat = may_repeat(rules, state, city)
+    builds: list[Play] = []
+    discards: list[Play] = []
+    hand = city_hand(state, city)
+    for card in dict.fromkeys(hand):
+        if repeat or not c.names >> rules.cards[card].name_id & 1:
+            cost = card_cost(rules, state, city, card)
+            for _, (lc, rc, bl, br, far) in _market_options(rules, state, city, cost, "card",
+                                                            card, price):
+                builds.append(Play(seat=seat, card=card, action=BUILD, city=named, left=lc,
+                                   right=rc, buy_left=bl, buy_right=br,
+                                   buy_far=tuple((s, v) for s, _, v in far) or None))
+            if may_free:
+                builds.append(Play(seat=seat, card=card, action=FREE_BUILD, city=named))
+        for _, (lc, rc, bl, br, far) in stage_pays:
+            builds.append(Play(seat=seat, card=card, action=STAGE, city=named, left=lc,
+                               right=rc, buy_left=bl, buy_right=br,
+                               buy_far=tuple((s, v) for s, _, v in far) or None))
+        discards.append(Play(seat=seat, card=card, action=DISCARD, city=named))
+    return builds + discards
+
+
+def _market_settle(
+    rules: SevenWondersRules, state: SWState, city: int, card: int, action: str,
+    index: int, cost: tuple[int, bool, tuple[int, ...]], command: Play, price: int,
+) -> Choice:
+    """The checked payment of a build or a stage at the market: every unit bought costs
+    `price`, paid to its seller."""
+    coins, free, resources = cost
+    c = state.cities[city]
+    if free:
+        if command.left or command.right or any(command.buy_left or ()) or any(
+                command.buy_right or ()) or command.buy_far:
+            raise _refuse("wrong_payment", "this construction is free through a chain")
+        return Choice(card=card, action=action, chain=action == BUILD)
+    what = "stage" if action == STAGE else "card"
+    listed = _market_options(rules, state, city, cost, what, index, price)
+    explicit = (command.buy_left is not None or command.buy_right is not None
+                or command.buy_far is not None)
+    if not explicit:
+        if not listed:
+            raise _refuse("cannot_afford", "no purchase at the market pays this for the "
+                          "coins the city has")
+        _, (lc, rc, bl, br, far) = listed[0]
+    else:
+        bl = tuple(command.buy_left or trading.ZERO)
+        br = tuple(command.buy_right or trading.ZERO)
+        bought = tuple((s, tuple(v)) for s, v in command.buy_far or ())
+        extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
+        why = market.check(state, city, resources, extra, bl, br, bought)
+        if why is not None:
+            raise _refuse("bad_purchase", why)
+        lc, rc = price * sum(bl), price * sum(br)
+        far = tuple((s, price * sum(v), v) for s, v in bought if any(v))
+    if (command.left is not None and command.left != lc) or (
+            command.right is not None and command.right != rc):
+        raise _refuse("wrong_payment", f"at the market that purchase costs {lc} to the left "
+                      f"and {rc} to the right")
+    spent = coins + lc + rc + sum(f[1] for f in far)
+    if spent > c.coins:
+        raise _refuse("cannot_afford", f"{spent} coins in all exceed {c.coins}")
+    return Choice(card=card, action=action, left=lc, right=rc, bank=coins, bought_left=bl,
+                  bought_right=br, far=far)
 
 
 def may_repeat(rules: SevenWondersRules, state: SWState, city: int) -> bool:
@@ -295,6 +390,12 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
             raise _refuse("wonder_complete", "every stage of this wonder is built")
         cost = scost
     index = card if action == BUILD else c.stages
+    price = market.price_of(rules, state, city) if rules.market_hooks else 0
+    if price:
+        return city, _market_settle(rules, state, city, card, action, index, cost, command,
+                                    price)
+    if command.buy_far:
+        raise _refuse("no_market", "only a city with a market open buys from other cities")
     return city, settle(rules, state, city, card, action, index, cost, command, free_city)
 
 

@@ -76,6 +76,9 @@ class Choice(msgspec.Struct, frozen=True, array_like=True):
     bought_left: tuple[int, ...] = ZERO7
     bought_right: tuple[int, ...] = ZERO7
     chain: bool = False
+    far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    """A market (`hooks.market_hooks`): (seller, coins, resources) bought from cities other
+    than the neighbours."""
 
 
 class SWState(msgspec.Struct, frozen=True):

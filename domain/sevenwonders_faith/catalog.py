@@ -16,7 +16,7 @@ A cost is `(kind, n, resources)`:
 - `coins`: n coins to the bank (the Egyptian gods).
 
 `status` is `playable` for the gods a game deals, otherwise the reason it is left out
-(needs Cities, team play, the Leaders cards, or a power not built yet).
+(needs Cities, or team play).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      ("build cards of a name the city already has",) * 3, "playable", True),
     ("poseidon", "Poséidon", "Poseidon", "greek",
      (_c(MANUFACTURED, 1), _c(MANUFACTURED, 2), _c(MANUFACTURED, 3)), PPP,
-     ("buy resources from any player at 1 coin",) * 3, "not built yet", True),
+     ("buy resources from any player at 1 coin",) * 3, "playable", True),
     ("zeus", "Zeus", "Zeus", "greek",
      (_c(WONDER), _c(WONDER), _c(WONDER)), PPP,
      ("play the 7th card of this age instead of discarding it",) * 3, "playable", False),
@@ -180,7 +180,7 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
     ("pegase", "Pégase", "Pegasus", "mythological_creature",
      (_c(FREE), _c(FREE), _c(FREE)), PPP,
      ("draw 2 leaders, play one free", "draw 3 leaders, play one free",
-      "draw 4 leaders, play one free"), "needs the Leaders cards (not built yet)", False),
+      "draw 4 leaders, play one free"), "playable", False),
     ("hestia_blue", "Hestia (bleue)", "Hestia (blue)", "greek",
      (_c(ANY, 2), _c(ANY, 3), _c(ANY, 4)), PPP,
      ("protection from coin losses and targeting",) * 3, "needs Cities", False),
@@ -229,13 +229,16 @@ COST_NOTES: dict[str, str] = {
     "ouranos": "2/3/4 resources of any kind",
     "pan": "raw materials 1/2/3, like Héphaïstos (a construction rule that saves nothing by "
            "itself: the duplicate card is still paid)",
-    "poseidon": "manufactured goods 1/2/3", "anubis": "coins 2/3/4", "bastet": "coins 2/3/4",
+    "poseidon": "manufactured goods 1/2/3, as Athéna's: a trading ability wider than both "
+                "trading posts and the Marketplace together, which take three cards",
+    "anubis": "coins 2/3/4", "bastet": "coins 2/3/4",
     "horus": "coins 1/2/3", "osiris": "coins 2/3/4", "seth": "coins 2/3/4",
     "marduk": "raw materials: the rulebook's example (Marduk invoked with 4 raw materials, "
               "the age not stated) gives 4 in Ages II-III, 3 in Age I",
     "ishtar": "shields owned: the rulebook's example (Age II, 4 shields); 2 and 6 around it",
     "shamash": "2/3/4 resources of any kind", "toinito": "2/3/4 resources of any kind",
-    "pegase": "free (a creature's sacrifice of an age card is its cost; not built)",
+    "pegase": "free: a creature's cost is the sacrifice of the step's age card (its 3 "
+              "coins not taken), worth about a leader's price in Age I",
     "hestia_blue": "2/3/4 resources of any kind", "meduse": "free (sacrifice; not built)",
     "nout": "coins 2/3/4",
 }

@@ -15,4 +15,7 @@ CODES: dict[str, str] = {
     "seth_answers": "Seth is invoked in answer to an opponent's god, not with a card.",
     "no_look": "Horus shows the previous player's hand once it has chosen, before the city "
                "chooses, once a step and twice an age.",
+    "sacrifice_needed": "Pégase is invoked by sacrificing the step's card: discard it "
+                        "(without its coins).",
+    "leader_not_drawn": "Pégase puts in play one of the leaders drawn, or none (-1).",
 }

@@ -81,10 +81,14 @@ from domain.sevenwonders_faith.powers import (
 )
 from domain.sevenwonders_faith.seth import close_step
 from domain.sevenwonders_faith.wonders import SYRACUSE_B
+from domain.sevenwonders_leaders.catalog import HERACLES
+from domain.sevenwonders_leaders.effects import has as has_leader
 
-NOT_FIRST = frozenset({"chronos"})
+NOT_FIRST = frozenset({"chronos", "pegase"})
 """Gods revealed after their card only: Chronos marks the next stage once the card is
-applied."""
+applied; Pégase's card is his sacrifice."""
+SACRIFICE = frozenset({"pegase"})
+"""Creatures invoked only with a card discarded, without its coins (`pegasus.sacrifice`)."""
 NOT_INVOKED = frozenset({"seth"})
 """Gods never invoked with a card: Seth answers an opponent's god (`seth`)."""
 NOT_WITH_STAGE = frozenset({"chronos"})
@@ -94,6 +98,17 @@ marks."""
 Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 """(bank, left, right, bought left, bought right)."""
 NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7)
+
+
+RESOURCE_KINDS = frozenset({RAW, MANUFACTURED, ANY, RESOURCES, WONDER})
+"""Costs paid in resources (produced or bought): those Héraclès waives."""
+
+
+def heracles(st: SWState, city: int) -> bool:
+    """Héraclès in play in the city (recruited, or under its Courtesan token): "le joueur
+    peut invoquer tous ses prochains Dieux gratuitement, sans payer leur coût en
+    ressources" (rule choice 51: coins, shields and VP owned are still required)."""
+    return has_leader(st, city, HERACLES)
 
 
 def god_cost(st: SWState, god: int, age: int) -> Cost:
@@ -119,6 +134,10 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     c = st.cities[city]
     if kind == FREE:
         return [NOTHING]
+    if kind in RESOURCE_KINDS and heracles(st, city):
+        # A wonder cost still needs a stage to build (Chronos marks it).
+        return [] if kind == WONDER and stage_resources(rules.wonders, st, city) is None \
+            else [NOTHING]
     if kind == COINS:
         return [(n, 0, 0, ZERO7, ZERO7)]
     if kind == SHIELDS:
@@ -151,7 +170,7 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
 
 def card_outlay(rules: SevenWondersRules, st: SWState, city: int, choice: Choice) -> int:
     """Coins the card costs less the coins it surely gives (discard, fixed gains)."""
-    paid = choice.bank + choice.left + choice.right
+    paid = choice.bank + choice.left + choice.right + sum(f[1] for f in choice.far)
     if choice.action == DISCARD:
         return paid - DISCARD_COINS
     if choice.action == STAGE:
@@ -188,13 +207,16 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
         _, choice = choose(rules, st, m)
         budget = c.coins - card_outlay(rules, st, city, choice)
         base = dict(seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
-                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right)
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
+                    buy_far=m.buy_far)
         for god, pays, targets in options:
             out.append(PlayWithGod(**base, god=god, use=SELL))
-            if (m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED:
+            if ((m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED
+                    or (KEY[god] in SACRIFICE and m.action != DISCARD)):
                 continue
+            left = budget - DISCARD_COINS if KEY[god] in SACRIFICE else budget
             for bank, lc, rc, bl, br in pays:
-                if bank + lc + rc > budget:
+                if bank + lc + rc > left:
                     continue
                 for t in targets:
                     out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
@@ -217,9 +239,9 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
             for t in targets:
                 out.append(PlayWithGod(
                     seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
-                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right, god=god,
-                    use=INVOKE, god_left=lc, god_right=rc, god_buy_left=bl, god_buy_right=br,
-                    targets=t, god_first=True))
+                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
+                    buy_far=m.buy_far, god=god, use=INVOKE, god_left=lc, god_right=rc,
+                    god_buy_left=bl, god_buy_right=br, targets=t, god_first=True))
     return moves + out + looks
 
 
@@ -239,7 +261,7 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
     rules = tx.rules
     play = Play(seat=command.seat, card=command.card, action=command.action, city=command.city,
                 left=command.left, right=command.right, buy_left=command.buy_left,
-                buy_right=command.buy_right)
+                buy_right=command.buy_right, buy_far=command.buy_far)
     if command.god_first:
         city = command.seat
         if due_city(st, city) != city or command.city not in (None, city):
@@ -295,6 +317,9 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
                           "not with a card")
     if key in NOT_FIRST and command.god_first:
         raise DomainError("god_after_card", f"{GODS[god].name_en} is revealed after the card")
+    if key in SACRIFICE and command.action != DISCARD:
+        raise DomainError("sacrifice_needed", f"{GODS[god].name_en} is invoked by sacrificing "
+                          "the step's card: discard it (without its coins)")
     if key in NOT_WITH_STAGE and command.action == STAGE:
         raise DomainError("god_not_with_stage", f"{GODS[god].name_en} marks the stage the "
                           "city pays for: not with a card that builds a stage")
@@ -317,6 +342,8 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
     budget = st.cities[city].coins
     if choice is not None:
         budget -= card_outlay(rules, st, city, choice)
+    if key in SACRIFICE:
+        budget -= DISCARD_COINS  # the sacrificed card gives no coins
     bank, lc, rc, bl, br = found
     if bank + lc + rc > budget:
         raise DomainError("cannot_afford", f"the god costs {bank + lc + rc} coins; "
@@ -330,7 +357,7 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
     """The cheapest payments first, then every other listed purchase (a dearer neighbour
     may be paid, as for cards)."""
     kind, n, res = god_cost(st, god, st.age)
-    if kind not in (RAW, MANUFACTURED, ANY, RESOURCES, WONDER):
+    if kind not in RESOURCE_KINDS or heracles(st, city):
         return cheapest
     if kind == WONDER:
         stage = stage_resources(rules.wonders, st, city)
@@ -555,6 +582,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         horus=_set(ext.horus or (0,) * n, c, LOOKS) if key == "horus" else ext.horus,
         peeked=ext.peeked or (0,) * n,
         raising=(*ext.raising, c) if key == "osiris" else ext.raising,
+        mounting=(*ext.mounting, c) if key == "pegase" else ext.mounting,
         anubis=c if key == "anubis" else ext.anubis)
     return replace(s, cities=tuple(cities), ext2=new_ext, halikarnassus=hali)
 

@@ -24,6 +24,9 @@ ANSWER = 32
 """Seth's step: the city holding him answers the gods just revealed."""
 CHRONOS_TUCK = 2000
 """Chronos' wonder card, recorded under the stage it marks (`City.tucked`): no Age card."""
+PEGASUS = 33
+"""Pégase's step: his city takes one of the leaders drawn, or discards them all for coins."""
+PEGASUS_COINS = 3
 INVOKE, SELL = "invoke", "discard"
 """A god chosen with a card is invoked, or discarded for coins equal to the age."""
 
@@ -83,6 +86,12 @@ class FaithExt(msgspec.Struct, frozen=True):
     (option `board_costs`)."""
     guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """(card, resources): Faith's guilds whose cost the game replaces (`guild_costs`)."""
+    mounting: tuple[int, ...] = ()
+    """Cities owed Pégase's draw of leaders, in order (the step's gods' order)."""
+    offered: tuple[int, ...] = ()
+    """Pégase's step: the leaders drawn (secret but to the city's seat)."""
+    leader_box: tuple[int, ...] = ()
+    """Without Leaders: the leaders Pégase draws, in order (secret; from `FaithStarted`)."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
@@ -106,6 +115,8 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     right: int | None = None
     buy_left: tuple[int, ...] | None = None
     buy_right: tuple[int, ...] | None = None
+    buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    """Poséidon's market: the card's purchases from cities other than the neighbours."""
     god: int
     use: str = INVOKE
     god_left: int | None = None
@@ -127,6 +138,13 @@ class RaiseDiscarded(Command, frozen=True, tag=True):
 
     card: int
     use: str = RAISE_BUILD
+
+
+class TakeLeader(Command, frozen=True, tag=True):
+    """Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
+    all for 3 coins (-1)."""
+
+    leader: int = -1
 
 
 class Peek(Command, frozen=True, tag=True):
@@ -156,6 +174,9 @@ class FaithStarted(Event, frozen=True, tag=True):
     guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """(card id, resources) of Faith's guilds whose provisional cost the game replaces
     (option `guild_costs`; public)."""
+    leader_box: tuple[int, ...] | None = None
+    """Without Leaders: the deal's leaders in Pégase's draw order, so that the events alone
+    rebuild the game; None in every seat's and spectator's copy."""
 
 
 class PrayerBegan(Event, frozen=True, tag=True):
@@ -253,6 +274,29 @@ class HandsRedealt(Event, frozen=True, tag=True):
     """Per city; a seat sees only its own (-1 for the others' cards)."""
 
 
+class LeadersOffered(Event, frozen=True, tag=True):
+    """Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
+    deal's shuffled order) for his city to choose from."""
+
+    city: int
+    seat: int
+    leaders: tuple[int, ...]
+    """-1 in the other seats' copies."""
+
+
+class PegasusRode(Event, frozen=True, tag=True):
+    """Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
+    or none (-1) and the coins for discarding them all; the others go to the bottom of the
+    box, face down."""
+
+    city: int
+    seat: int
+    leader: int
+    gained: int
+    returned: tuple[int, ...]
+    """-1 in the other seats' copies."""
+
+
 class HandPeeked(Event, frozen=True, tag=True):
     """Horus' look: the previous player's hand, its chosen card set aside."""
 
@@ -311,8 +355,8 @@ class GodsRetired(Event, frozen=True, tag=True):
     age: int
 
 
-FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer
+FaithCommand = KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | TakeLeader
 FaithEvent = (FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed
               | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised
               | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown
-              | SethAnswered)
+              | SethAnswered | LeadersOffered | PegasusRode)

@@ -176,6 +176,22 @@ def pan_repeats(st: SWState, city: int) -> bool:
     return isinstance(ext, FaithExt) and any(KEY[g] == "pan" for g, _ in ext.active[city])
 
 
+POSEIDON_PRICE = 1
+"""Poséidon: "Toutes les ressources ainsi achetées coûtent 1 pièce à donner au joueur
+concerné"."""
+
+
+def poseidon_market(st: SWState, city: int) -> int:
+    """Poséidon: "il permet au joueur de commercer les ressources de n'importe quel autre
+    joueur", 1 coin a unit to its seller, from the construction after his invocation to his
+    leaving (as Pan). The neighbours sell at that price too: "Les effets des comptoirs et du
+    marché ne sont pas cumulables avec le pouvoir de Poséidon" (rule choice 52)."""
+    ext = st.ext2
+    if not isinstance(ext, FaithExt) or st.variant or not any(ext.active):
+        return 0
+    return POSEIDON_PRICE if any(KEY[g] == "poseidon" for g, _ in ext.active[city]) else 0
+
+
 def syracuse_coins(wonders: tuple[WonderDef, ...]) -> GainHook:
     """Syracuse B: "chaque Bouclier (provenant de cartes rouges, noires ou des Leaders)
     présent dans la cité au moment de la construction de l'étape rapporte 1 pièce": the

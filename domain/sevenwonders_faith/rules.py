@@ -20,13 +20,20 @@ from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith import bastet, horus, invoke, osiris, prayer, seth
-from domain.sevenwonders_faith.catalog import BY_KEY, COST_KINDS, GODS, PLAYABLE, ZERO7
+from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
+from domain.sevenwonders_faith.catalog import (
+    BY_KEY,
+    COST_KINDS,
+    GODS,
+    PLAYABLE,
+    ZERO7,
+)
 from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
     ANSWER,
     OSIRIS,
+    PEGASUS,
     PRAYER,
     Answer,
     CardsSwapped,
@@ -48,12 +55,15 @@ from domain.sevenwonders_faith.model import (
     HandPeeked,
     HandsRedealt,
     KeepGod,
+    LeadersOffered,
     Peek,
+    PegasusRode,
     PlayWithGod,
     PrayerBegan,
     RaiseBegan,
     RaiseDiscarded,
     SethAnswered,
+    TakeLeader,
 )
 from domain.sevenwonders_faith.overrides import (
     override_hook,
@@ -65,9 +75,12 @@ from domain.sevenwonders_faith.powers import (
     gods_points,
     make_cost_hook,
     pan_repeats,
+    poseidon_market,
     syracuse_coins,
 )
 from domain.sevenwonders_faith.wonders import boards
+from domain.sevenwonders_leaders.catalog import DEALT, HERACLES, LEADERS
+from domain.sevenwonders_leaders.rules import attach_powers
 
 GodDeal = tuple[tuple[tuple[int, ...], ...], ...]
 MAX_SEATS = len(PLAYABLE) // 3
@@ -90,7 +103,8 @@ def deal_type(base: type) -> type:
     if found is None:
         found = _DEAL_TYPES[base] = msgspec.defstruct(
             "FaithDeal" if base is Deal else f"Faith{base.__name__}",
-            [("gods", GodDeal, ()), ("reshuffles", tuple[tuple[int, ...], ...], ())],
+            [("gods", GodDeal, ()), ("reshuffles", tuple[tuple[int, ...], ...], ()),
+             ("leader_box", tuple[int, ...], ())],
             bases=(base,), frozen=True,
             module=__name__)
     return found
@@ -116,7 +130,12 @@ def _make_deal(previous: Any) -> Any:
             ages.append(tuple(tuple(shuffled[3 * c: 3 * c + 3]) if c < seats else ()
                               for c in range(cities)))
         reshuffles = tuple(tuple(rng.sample(range(REDEAL_SIZE), REDEAL_SIZE)) for _ in range(3))
-        return rules.deal_type(**asdict(deal), gods=tuple(ages), reshuffles=reshuffles)
+        extra = {}
+        if "leaders" not in rules.expansions:
+            # Pégase without Leaders: the leaders he draws, in a shuffled order.
+            extra["leader_box"] = tuple(rng.sample(DEALT, len(DEALT)))
+        return rules.deal_type(**asdict(deal), gods=tuple(ages), reshuffles=reshuffles,
+                               **extra)
     return make
 
 
@@ -136,6 +155,10 @@ def _check_deal(previous: Any) -> Any:
                     or len(set(flat)) != len(flat) or not set(flat) <= pool):
                 raise DomainError("invalid_deal", "gods: 3 distinct gods of the pool per "
                                   f"seat, none for the Free City; pool {sorted(pool)}")
+        box = getattr(deal, "leader_box", ())
+        if box and ("leaders" in rules.expansions or sorted(box) != list(DEALT)):
+            raise DomainError("invalid_deal", "leader_box: none, or (without Leaders) the 36 "
+                              "leaders once each (Pégase's draw order)")
         reshuffles = getattr(deal, "reshuffles", ())
         if reshuffles and (len(reshuffles) != 3 or any(
                 sorted(r) != list(range(REDEAL_SIZE)) for r in reshuffles)):
@@ -176,8 +199,9 @@ def _start(tx: Tx, options: Mapping[str, Any]) -> None:
     gods = getattr(tx.state.deal, "gods", ())
     stage_costs = parse_board_costs(options.get("board_costs"), tx.rules.wonders)
     guild_costs = parse_guild_costs(options.get("guild_costs"), tx.rules.cards)
+    box = getattr(tx.state.deal, "leader_box", ())
     tx.emit(FaithStarted(costs=costs, gods=gods, stage_costs=stage_costs,
-                         guild_costs=guild_costs))
+                         guild_costs=guild_costs, leader_box=tuple(box) if box else None))
 
 
 def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
@@ -185,7 +209,7 @@ def _started(rules: SevenWondersRules, s: SWState, e: FaithStarted) -> SWState:
     deal = e.gods or ((((),) * n),) * 3
     costs: Any = e.costs
     return replace(s, ext2=replace(prayer.new_ext(deal, n, costs), stage_costs=e.stage_costs,
-                                   guild_costs=e.guild_costs))
+                                   guild_costs=e.guild_costs, leader_box=e.leader_box or ()))
 
 
 class FaithView(msgspec.Struct, frozen=True):
@@ -211,6 +235,8 @@ class FaithView(msgspec.Struct, frozen=True):
     """Horus: the previous player's hand as this seat saw it in this step (its own only)."""
     osiris_discard: tuple[int, ...] = ()
     """Osiris' step: the discard pile, to this seat alone when it chooses from it."""
+    pegasus_leaders: tuple[int, ...] = ()
+    """Pégase's step: the leaders drawn, to this seat alone when it chooses from them."""
     inner: Any = None
     """The view part of the expansion attached before Faith (Leaders), if any."""
 
@@ -233,7 +259,9 @@ def _view_ext(previous: Any) -> Any:
             god_costs=ext.costs, inner=inner, horus_looks=ext.horus,
             looked_at=_looked_at(st, ext, seat) if mine else (),
             osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
-            else ())
+            else (),
+            pegasus_leaders=ext.offered if mine and st.phase == PEGASUS
+            and st.special_seat == seat else ())
     return view_ext
 
 
@@ -276,7 +304,7 @@ def _public(event: Any, seat: int | None) -> Any:
 
 
 def _no_gods(event: FaithStarted, seat: int | None) -> Any:
-    return replace(event, gods=None)
+    return replace(event, gods=None, leader_box=None)
 
 
 REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, GodKept: _kept,
@@ -284,7 +312,8 @@ REDACTORS = {FaithStarted: _no_gods, PrayerBegan: _hands, GodsPassed: _hands, Go
              GodIncome: _public, GodsRetired: _public, GuildPlundered: _public,
              RaiseBegan: _public, DiscardRaised: osiris.hide_raised, HandsRedealt: _hands,
              HandPeeked: horus.hide_peek, HandKept: _hands,
-             CardsSwapped: _public, GodsShown: _public, SethAnswered: _public}
+             CardsSwapped: _public, GodsShown: _public, SethAnswered: _public,
+             LeadersOffered: pegasus.hide_offered, PegasusRode: pegasus.hide_rode}
 """Faith's secrets: hands of gods, kept gods, a god chosen until revealed, the gods
 discarded face down, the god deal (`FaithStarted.gods`)."""
 
@@ -329,9 +358,20 @@ def _gain_seen_as(hook: Any, known: int, stand_in: int) -> Any:
     return seen
 
 
+def _with_leaders(rules: SevenWondersRules) -> dict[str, Any]:
+    """With Leaders attached: Héraclès shuffled with the 36 leaders (faith.yaml
+    `with_leaders`; the Leaders deal reads `leader_pool`); without: the leaders Pégase
+    may draw."""
+    if "leaders" not in rules.expansions:
+        return {"leaders": [msgspec.to_builtins(LEADERS[x]) for x in DEALT]}
+    return {"leader_pool": [*DEALT, HERACLES]}
+
+
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
     """`rules` with Faith: the prayer at each age's start, gods with the steps' cards, the
-    gods' powers, a score line `gods`."""
+    gods' powers, a score line `gods`; without Leaders, the leaders' powers (Pégase)."""
+    if "leaders" not in rules.expansions:
+        rules = attach_powers(rules)
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
                                            PlayWithGod: invoke.decide_play_with_god,
                                            Peek: horus.decide_peek})
@@ -344,12 +384,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         cards=cards,
         producers=tuple(_seen_as(h, known, stand_in) for h in rules.producers),
         action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
-                      syracuse_coins(wonders)),
+                      syracuse_coins(wonders), pegasus.sacrifice),
         end_vp={**rules.end_vp, **GUILD_VP},
         name=f"{rules.name}+faith",
         age_start=(*rules.age_start, prayer.age_start),
         step_end=(prayer.after_step, invoke.anubis_keeps, osiris.osiris_step,
-                  *rules.step_end),
+                  pegasus.pegasus_step, *rules.step_end),
         age_end=(*rules.age_end, prayer.age_end),
         phases={**rules.phases, PLAY: play,
                 PRAYER: PhaseRules(prayer.prayer_moves, {KeepGod: prayer.decide_keep},
@@ -357,10 +397,13 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                 OSIRIS: PhaseRules(osiris.raise_moves, {RaiseDiscarded: osiris.decide_raise},
                                    osiris.special_acting, "osiris"),
                 ANSWER: PhaseRules(seth.answer_moves, {Answer: seth.decide_answer},
-                                   osiris.special_acting, "answer")},
+                                   osiris.special_acting, "answer"),
+                PEGASUS: PhaseRules(pegasus.take_moves, {TakeLeader: pegasus.decide_take},
+                                    osiris.special_acting, "pegasus")},
         cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
                     make_cost_hook(cards, wonders)),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
+        market_hooks=(*rules.market_hooks, poseidon_market),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
         conflict_hooks=(*rules.conflict_hooks, conflicts),
@@ -373,12 +416,15 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                   DiscardRaised: osiris.m_raised, HandsRedealt: invoke.m_redealt,
                   HandPeeked: horus.m_peeked, HandKept: invoke.m_kept_hand,
                   CardsSwapped: bastet.m_swapped, GodsShown: seth.m_shown,
-                  SethAnswered: seth.m_answered},
-        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek, Answer),
+                  SethAnswered: seth.m_answered, LeadersOffered: pegasus.m_offered,
+                  PegasusRode: pegasus.m_rode},
+        command_types=(*rules.command_types, KeepGod, PlayWithGod, RaiseDiscarded, Peek, Answer,
+                       TakeLeader),
         event_types=(*rules.event_types, FaithStarted, PrayerBegan, GodKept, GodsPassed,
                      GodChosen, GodRevealed, GodStruck, GodIncome, GodsRetired, GuildPlundered,
                      RaiseBegan, DiscardRaised, HandsRedealt, HandPeeked,
-                     HandKept, CardsSwapped, GodsShown, SethAnswered),
+                     HandKept, CardsSwapped, GodsShown, SethAnswered, LeadersOffered,
+                     PegasusRode),
         deal_type=deal_type(previous_deal),
         make_deal=_make_deal(rules.make_deal),
         check_deal=_check_deal(rules.check_deal),
@@ -389,7 +435,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         redactors={**rules.redactors, **REDACTORS},
         catalog_extra={**rules.catalog_extra,
                        "gods": [msgspec.to_builtins(g) for g in GODS],
-                       "god_pool": list(PLAYABLE)},
+                       "god_pool": list(PLAYABLE), **_with_leaders(rules)},
         trace_writer=_writer(rules.trace_writer),
         expansions=(*rules.expansions, "faith"),
     )

@@ -51,8 +51,11 @@ from domain.sevenwonders_faith.model import (
     GodsPassed,
     GodStruck,
     GuildPlundered,
+    LeadersOffered,
+    PegasusRode,
     SethAnswered,
 )
+from domain.sevenwonders_leaders.catalog import LEADERS
 
 FORMAT = "7w-faith-trace/1"
 
@@ -107,6 +110,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
         if revealed is not None:
             for a in revealed.actions:
                 action = _action(a, before.variant, game.rules.cards)
+                if a.far:
+                    action["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in a.far]
                 g = gods.get(a.city) if a.city == a.seat else None
                 if g is not None:
                     ch = g.choice
@@ -126,6 +131,18 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
             entry["osiris"] = {"seat": raised.seat, "use": raised.use, "gained": raised.gained,
                                "card": game.rules.cards[raised.card].name
                                if raised.card >= 0 else None}
+        offered = next((e for e in events if isinstance(e, LeadersOffered)), None)
+        if offered is not None:
+            entry["pegasus_drawn"] = {"seat": offered.seat, "leaders": [
+                LEADERS[x].name for x in offered.leaders]}
+        rode = next((e for e in events if isinstance(e, PegasusRode)), None)
+        if rode is not None:
+            if rode.returned or rode.leader >= 0:
+                entry["step"] = "pegasus"
+            entry["pegasus"] = {"seat": rode.seat, "gained": rode.gained,
+                                "leader": LEADERS[rode.leader].name if rode.leader >= 0
+                                else None,
+                                "returned": [LEADERS[x].name for x in rode.returned]}
         if copied is not None:
             entry["actions"] = [{"seat": before.holder if before.variant and copied.city == 2
                                  else copied.city, "kind": "copy_guild",
@@ -166,8 +183,8 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
 
 
 def _closes(events: list[Any]) -> bool:
-    return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed | DiscardRaised)
-               for e in events)
+    return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed | DiscardRaised
+                          | PegasusRode) for e in events)
 
 
 def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str, Any]:

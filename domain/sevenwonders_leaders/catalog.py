@@ -70,6 +70,7 @@ LEADERS: tuple[LeaderDef, ...] = (
     LeaderDef(34, "xenophon", "Xenophon", "Xénophon", 2, ONGOING, "coins_per_colour_built", (2, 3)),
     LeaderDef(35, "zenobia", "Zenobia", "Zénobie", 2, END_GAME, "vp", (3,)),
     LeaderDef(36, "semiramis", "Semiramis", "Sémiramis", 0, NONE, "none", ()),
+    LeaderDef(37, "heracles", "Heracles", "Héraclès", 4, ONGOING, "free_gods", ()),
 )
 # fmt: on
 
@@ -79,6 +80,16 @@ is never dealt: the rulebook offers it to invent a leader, which no rule can pla
 in the catalog only so that a view or a trace can name every card of the box."""
 DEALT: tuple[int, ...] = tuple(range(36))
 """The leaders that are shuffled and dealt (the 36 printed ones)."""
+HERACLES = 37
+"""Héraclès, the leader card of the Faith fan expansion (faith.yaml `with_leaders`): dealt
+only when Faith is attached too (`catalog_extra["leader_pool"]`). His cost was printed as
+an icon and is lost: 4 coins is provisional (`HERACLES_COST_NOTE`), overridable by the
+option `leader_costs`."""
+HERACLES_COST_NOTE = (
+    "provisional: 4 coins, as the leaders whose ongoing power saves resources on a family "
+    "of constructions (Archimedes, Hammurabi: 4 and 2 coins for one resource less on a "
+    "colour; Imhotep 3 for one less on each stage); Héraclès waives every resource of every "
+    "later god, in a game where a city invokes at most a god or two an age")
 LEADER_BY_NAME: dict[str, int] = {d.name: d.id for d in LEADERS}
 BY_KEY: dict[str, int] = {d.key: d.id for d in LEADERS}
 

@@ -21,8 +21,15 @@ class LeadersDeal(Deal, frozen=True):
     """The leaders not dealt, in draw order."""
 
 
+def leader_pool(rules: Any) -> tuple[int, ...]:
+    """The leaders shuffled in this game: the 36 printed ones, and those another expansion
+    adds through `catalog_extra["leader_pool"]` (Faith's Héraclès)."""
+    pool: tuple[int, ...] = tuple(rules.catalog_extra.get("leader_pool", DEALT))
+    return pool
+
+
 def make_deal(rules: Any, deal: Deal, rng: random.Random, seats: int) -> LeadersDeal:
-    pool = list(DEALT)
+    pool = list(leader_pool(rules))
     rng.shuffle(pool)
     return LeadersDeal(
         boards=deal.boards, hands=deal.hands, guilds=deal.guilds, piles=deal.piles,
@@ -37,6 +44,7 @@ def check_deal(rules: Any, deal: Deal, seats: int) -> None:
     if len(leaders) != seats or any(len(h) != HAND for h in leaders):
         raise DomainError("invalid_deal", f"{HAND} leaders for each of the {seats} seats expected")
     dealt = [x for h in leaders for x in h] + list(box)
-    if sorted(dealt) != list(DEALT):
-        raise DomainError("invalid_deal",
-                          "the leaders dealt and the box must hold the 36 leaders once each")
+    pool = leader_pool(rules)
+    if sorted(dealt) != sorted(pool):
+        raise DomainError("invalid_deal", f"the leaders dealt and the box must hold the "
+                          f"{len(pool)} leaders of the game once each")

@@ -43,12 +43,15 @@ def has(state: SWState, city: int, leader: int) -> bool:
 
 # -- what a leader costs (Recruter le Leader; Mécène; Rome A and B) ---------------------
 def leader_cost(state: SWState, city: int, leader: int) -> int:
-    """Coins to recruit `leader`: its printed cost; 0 with Maecenas recruited earlier or on
-    Rome A; 2 less on Rome B, 1 less next to Rome B; never below 0."""
+    """Coins to recruit `leader`: its printed cost (or the game's `leader_costs`); 0 with
+    Maecenas recruited earlier or on Rome A; 2 less on Rome B, 1 less next to Rome B; never
+    below 0."""
     c = state.cities[city]
     if has(state, city, MAECENAS) or (c.board == ROME and c.side == 0):
         return 0
     cost = LEADERS[leader].cost
+    if state.ext.costs:
+        cost = dict(state.ext.costs).get(leader, cost)
     if c.board == ROME:
         cost -= 2
     for n in (left_of(state, city), right_of(state, city)):

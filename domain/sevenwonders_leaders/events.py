@@ -18,6 +18,13 @@ class LeadersDealt(Event, frozen=True, tag=True):
     box: tuple[int, ...]
 
 
+class LeaderCostsSet(Event, frozen=True, tag=True):
+    """The game's `leader_costs` option: (leader, coins) replacing printed or provisional
+    costs (public; emitted only when the option is given)."""
+
+    costs: tuple[tuple[int, int], ...]
+
+
 class LeaderKept(Event, frozen=True, tag=True):
     """A draft pick (hidden from the other seats)."""
 
@@ -116,7 +123,7 @@ class VictoryCoins(Event, frozen=True, tag=True):
 
 
 EVENTS: tuple[type, ...] = (
-    LeadersDealt, LeaderKept, LeadersPassed, RecruitmentBegan, LeaderChosen, LeadersPlayed,
-    LeadersBoxed, LeadersDrawn, ExtraLeaderBegan, ExtraLeaderSkipped, CourtesanBegan,
+    LeadersDealt, LeaderCostsSet, LeaderKept, LeadersPassed, RecruitmentBegan, LeaderChosen,
+    LeadersPlayed, LeadersBoxed, LeadersDrawn, ExtraLeaderBegan, ExtraLeaderSkipped, CourtesanBegan,
     CourtesanPlaced, CourtesanLapsed, VictoryCoins,
 )

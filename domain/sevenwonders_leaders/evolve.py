@@ -31,10 +31,16 @@ def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _dealt(rules: Any, s: SWState, e: lev.LeadersDealt) -> SWState:
     seats = len(e.hands)
     n = len(s.cities)
+    costs = s.ext.costs if isinstance(s.ext, LeadersState) else ()
     ext = LeadersState(hands=e.hands, kept=((),) * seats, picks=(-1,) * seats, draft_round=1,
                        box=e.box, chosen=(None,) * seats, powers=(0,) * n,
-                       rome_done=(0,) * n)
+                       rome_done=(0,) * n, costs=costs)
     return replace(s, phase=DRAFT, ext=ext)
+
+
+def _costs_set(rules: Any, s: SWState, e: lev.LeaderCostsSet) -> SWState:
+    """Before the deal's event: kept by `_dealt`."""
+    return replace(s, ext=LeadersState(hands=(), costs=e.costs))
 
 
 def _kept(rules: Any, s: SWState, e: lev.LeaderKept) -> SWState:
@@ -182,6 +188,7 @@ def _coins(rules: Any, s: SWState, e: lev.VictoryCoins) -> SWState:
 
 MUTATORS: dict[type, Any] = {
     lev.LeadersDealt: _dealt,
+    lev.LeaderCostsSet: _costs_set,
     lev.LeaderKept: _kept,
     lev.LeadersPassed: _passed,
     lev.RecruitmentBegan: _recruitment,

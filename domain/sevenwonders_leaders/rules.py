@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
+from domain.kernel.errors import DomainError
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_leaders import flow
-from domain.sevenwonders_leaders.catalog import GUILDS, LEADERS, ROME_BOARD
+from domain.sevenwonders_leaders.catalog import BY_KEY, GUILDS, LEADERS, ROME_BOARD
 from domain.sevenwonders_leaders.commands import (
     COMMANDS,
     DeclineLeader,
@@ -24,7 +27,7 @@ from domain.sevenwonders_leaders.effects import (
     make_hooks,
     tomyris,
 )
-from domain.sevenwonders_leaders.events import EVENTS
+from domain.sevenwonders_leaders.events import EVENTS, LeaderCostsSet, VictoryCoins
 from domain.sevenwonders_leaders.evolve import (
     MUTATORS,
     draft_acting,
@@ -43,6 +46,47 @@ def _writer(game: Any, played: Any) -> dict[str, Any]:
 
     record: dict[str, Any] = write_trace(game, played)
     return record
+
+
+def parse_leader_costs(raw: Any) -> tuple[tuple[int, int], ...]:
+    """The `leader_costs` option, checked: {leader key: coins >= 0} (a provisional cost such
+    as Faith's Héraclès', or a house rule)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        raise DomainError("invalid_option", "leader_costs maps leader keys to coins")
+    out = []
+    for key, coins in raw.items():
+        if key not in BY_KEY:
+            raise DomainError("invalid_option", f"leader_costs: unknown leader {key!r}")
+        if not isinstance(coins, int) or isinstance(coins, bool) or coins < 0:
+            raise DomainError("invalid_option", f"leader_costs[{key}]: coins >= 0")
+        out.append((BY_KEY[key], coins))
+    return tuple(sorted(out))
+
+
+def _start(tx: Tx, options: Mapping[str, Any]) -> None:
+    costs = parse_leader_costs(options.get("leader_costs"))
+    if costs:
+        tx.emit(LeaderCostsSet(costs=costs))
+
+
+def attach_powers(rules: SevenWondersRules) -> SevenWondersRules:
+    """`rules` with the leaders' powers only (their hooks and score line), without the
+    draft, the recruitment, the guilds, Rome or the 6 coins: for a game that puts leaders in
+    play by other means (Faith's Pégase, "Si vous possédez l'extension Leaders mais que
+    vous ne l'utilisez pas"); a city's leaders live in `SWState.ext` as with Leaders."""
+    producers, free_guilds = make_hooks(rules.cards)
+    return rules.extend(
+        score_categories=(*rules.score_categories, ("leaders", leaders_line)),
+        cost_hooks=(*rules.cost_hooks, free_guilds),
+        producers=(*rules.producers, producers),
+        action_gains=(*rules.action_gains, make_gains(rules.cards)),
+        conflict_hooks=(*rules.conflict_hooks, tomyris),
+        age_end=(*rules.age_end, flow.nero),
+        mutators={**rules.mutators, VictoryCoins: MUTATORS[VictoryCoins]},
+        event_types=(*rules.event_types, VictoryCoins),
+    )
 
 
 def attach(rules: SevenWondersRules) -> SevenWondersRules:
@@ -90,5 +134,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         catalog_extra={**rules.catalog_extra,
                        "leaders": [msgspec.to_builtins(d) for d in LEADERS]},
         trace_writer=_writer,
+        option_names=(*rules.option_names, "leader_costs"),
+        start_hooks=(*rules.start_hooks, _start),
         expansions=(*rules.expansions, "leaders"),
     )

@@ -55,3 +55,5 @@ class LeadersState(msgspec.Struct, frozen=True):
     special: int = -1
     """The city playing an extra leader or placing the Courtesan now."""
     special_seat: int = -1
+    costs: tuple[tuple[int, int], ...] = ()
+    """(leader, coins) whose cost the game's `leader_costs` option replaces."""

@@ -50,7 +50,8 @@ def test_gods_left_out_say_why(reference: dict[str, Any]) -> None:
     assert {GODS[g].key for g in PLAYABLE} == {
         "aphrodite", "apollon", "ares", "artemis", "athena", "demeter", "dionysos", "hades",
         "hecate", "hephaistos", "hera", "hermes", "hestia_red", "zeus", "amon_re",
-        "wonderwoman", "pan", "chronos", "osiris", "ouranos", "horus", "anubis", "bastet", "seth"}
+        "wonderwoman", "pan", "chronos", "osiris", "ouranos", "horus", "anubis", "bastet", "seth",
+        "poseidon", "pegase"}
 
 
 def _known(cost: Any) -> bool:

@@ -80,7 +80,7 @@ def test_two_players_no_god_for_the_free_city_and_six_gods_removed() -> None:
 def test_seven_seats_served_and_eight_refused() -> None:
     from domain.sevenwonders_faith.rules import MAX_SEATS
 
-    assert MAX_SEATS >= 7 and G.rules.max_seats == 7  # 24 gods built: 3 for 8 seats
+    assert MAX_SEATS >= 7 and G.rules.max_seats == 7  # 26 gods built: 3 for 8 seats
     with pytest.raises(DomainError) as info:
         G.start(8, {}, random.Random(1), None)
     assert info.value.code == "invalid_seat_count"

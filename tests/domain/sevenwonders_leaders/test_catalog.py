@@ -44,7 +44,7 @@ def _res(counts: dict[str, int] | None) -> tuple[int, ...]:
 
 def test_36_leaders_and_the_blank_one(ref: dict[str, Any]) -> None:
     assert len(ref["leaders"]) == ref["meta"]["components"]["leader_cards"] == 36
-    assert len(DEALT) == 36 and len(LEADERS) == 37
+    assert len(DEALT) == 36 and len(LEADERS) == 38  # and Faith's Héraclès (id 37)
     assert LEADERS[BLANK].name == ref["blank_leader"]["name"]
     assert LEADERS[BLANK].name_fr == ref["blank_leader"]["name_fr"]
     assert ref["blank_leader"]["cost_coins"] is None and LEADERS[BLANK].effect == "none"

@@ -16,6 +16,7 @@ class Action(msgspec.Struct, kw_only=True):
     card: int
     chain: bool = False
     city: int
+    far: list[tuple[int, int, list[int]]] = msgspec.field(default_factory=list)
     gained: int = 0
     kind: str
     left: int = 0
@@ -47,7 +48,7 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
     seat: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -131,6 +132,7 @@ class HandsPassed(msgspec.Struct, kw_only=True, tag='HandsPassed', tag_field="ty
 
 class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int

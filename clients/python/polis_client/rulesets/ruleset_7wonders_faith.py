@@ -16,6 +16,7 @@ class Action(msgspec.Struct, kw_only=True):
     card: int
     chain: bool = False
     city: int
+    far: list[tuple[int, int, list[int]]] = msgspec.field(default_factory=list)
     gained: int = 0
     kind: str
     left: int = 0
@@ -62,7 +63,7 @@ class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="
     taken: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -127,6 +128,7 @@ class FaithDeal(msgspec.Struct, kw_only=True):
     gods: list[list[list[int]]] = msgspec.field(default_factory=list)
     guilds: list[int]
     hands: list[list[list[int]]]
+    leader_box: list[int] = msgspec.field(default_factory=list)
     piles: list[list[int]] = msgspec.field(default_factory=list)
     reshuffles: list[list[int]] = msgspec.field(default_factory=list)
 
@@ -158,6 +160,7 @@ class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="
     costs: list[list[tuple[str, int, list[int]]]]
     gods: list[list[list[int]]] | None = None
     guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
+    leader_box: list[int] | None = None
     stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
@@ -174,6 +177,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     looked_at: list[int] = msgspec.field(default_factory=list)
     my_god_choice: GodChoice | None
     osiris_discard: list[int] = msgspec.field(default_factory=list)
+    pegasus_leaders: list[int] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
@@ -290,13 +294,30 @@ class KeepGod(msgspec.Struct, kw_only=True, tag='KeepGod', tag_field="type", for
     seat: int
 
 
+class LeadersOffered(msgspec.Struct, kw_only=True, tag='LeadersOffered', tag_field="type"):
+    "P\u00e9gase: the leaders drawn from the top of the box (Leaders' unused leaders, in the\n    deal's shuffled order) for his city to choose from."
+    city: int
+    leaders: list[int]
+    seat: int
+
+
 class Peek(msgspec.Struct, kw_only=True, tag='Peek', tag_field="type", forbid_unknown_fields=True):
     "Horus: look at the hand of the previous player (the one whose hand comes next), once\n    that player has chosen its card and before choosing one's own."
     seat: int
 
 
+class PegasusRode(msgspec.Struct, kw_only=True, tag='PegasusRode', tag_field="type"):
+    "P\u00e9gase's choice: `leader` put in play for free (its immediate coins in `gained`),\n    or none (-1) and the coins for discarding them all; the others go to the bottom of the\n    box, face down."
+    city: int
+    gained: int
+    leader: int
+    returned: list[int]
+    seat: int
+
+
 class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int
@@ -309,6 +330,7 @@ class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_un
 class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="type", forbid_unknown_fields=True):
     "A `Play` of an age card (same fields) with a god invoked or discarded for coins.\n\n    The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in\n    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay\n    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god\n    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int
@@ -389,6 +411,12 @@ class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="
     actions: list[Action]
 
 
+class TakeLeader(msgspec.Struct, kw_only=True, tag='TakeLeader', tag_field="type", forbid_unknown_fields=True):
+    "P\u00e9gase: put one of the leaders drawn in play for free (`leader`), or discard them\n    all for 3 coins (-1)."
+    leader: int = -1
+    seat: int
+
+
 class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type"):
     cities: list[int]
     drawn: int = -1
@@ -396,10 +424,15 @@ class TurnBegan(msgspec.Struct, kw_only=True, tag='TurnBegan', tag_field="type")
     turn: int
 
 
-Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | Resign
+class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="type"):
+    "Nero: 2 coins per victory token taken in the conflicts just resolved."
+    coins: list[int]
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Command = Play | BuildDiscarded | CopyGuild | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | TakeLeader | Resign
+
+
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -16,6 +16,7 @@ class Action(msgspec.Struct, kw_only=True):
     card: int
     chain: bool = False
     city: int
+    far: list[tuple[int, int, list[int]]] = msgspec.field(default_factory=list)
     gained: int = 0
     kind: str
     left: int = 0
@@ -47,7 +48,7 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
     seat: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -183,6 +184,11 @@ class LeaderChosen(msgspec.Struct, kw_only=True, tag='LeaderChosen', tag_field="
     seat: int
 
 
+class LeaderCostsSet(msgspec.Struct, kw_only=True, tag='LeaderCostsSet', tag_field="type"):
+    "The game's `leader_costs` option: (leader, coins) replacing printed or provisional\n    costs (public; emitted only when the option is given)."
+    costs: list[tuple[int, int]]
+
+
 class LeaderKept(msgspec.Struct, kw_only=True, tag='LeaderKept', tag_field="type"):
     "A draft pick (hidden from the other seats)."
     leader: int
@@ -275,6 +281,7 @@ class PlaceCourtesan(msgspec.Struct, kw_only=True, tag='PlaceCourtesan', tag_fie
 
 class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_unknown_fields=True):
     action: str
+    buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
     buy_right: list[int] | None = None
     card: int
@@ -351,7 +358,7 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
 Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderCostsSet | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
 
 
 Deal = dict[str, Any]

@@ -292,6 +292,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -352,7 +358,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders.ChoiceView": {
@@ -479,6 +490,11 @@ export interface components {
         /** Play */
         "7wonders.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -621,6 +637,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -709,7 +731,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_faith.ChoiceView": {
@@ -732,7 +759,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Answer"] | components["schemas"]["7wonders_faith.Resign"];
+        "7wonders_faith.Command": components["schemas"]["7wonders_faith.Play"] | components["schemas"]["7wonders_faith.BuildDiscarded"] | components["schemas"]["7wonders_faith.CopyGuild"] | components["schemas"]["7wonders_faith.KeepGod"] | components["schemas"]["7wonders_faith.PlayWithGod"] | components["schemas"]["7wonders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_faith.Peek"] | components["schemas"]["7wonders_faith.Answer"] | components["schemas"]["7wonders_faith.TakeLeader"] | components["schemas"]["7wonders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_faith.ConflictsResolved": {
             age: number;
@@ -799,7 +826,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.VictoryCoins"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -810,6 +837,8 @@ export interface components {
             gods?: number[][][];
             guilds: number[];
             hands: number[][][];
+            /** @default [] */
+            leader_box?: number[];
             /** @default [] */
             piles?: number[][];
             /** @default [] */
@@ -860,6 +889,8 @@ export interface components {
                 number,
                 number[]
             ][];
+            /** @default null */
+            leader_box?: number[] | null;
             /** @default [] */
             stage_costs?: [
                 number,
@@ -897,6 +928,8 @@ export interface components {
             my_god_choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
+            /** @default [] */
+            pegasus_leaders?: number[];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -1089,6 +1122,18 @@ export interface components {
             type: "KeepGod";
         };
         /**
+         * LeadersOffered
+         * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
+         *         deal's shuffled order) for his city to choose from.
+         */
+        "7wonders_faith.LeadersOffered": {
+            city: number;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersOffered";
+        };
+        /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
          *         that player has chosen its card and before choosing one's own.
@@ -1098,9 +1143,29 @@ export interface components {
             /** @enum {unknown} */
             type: "Peek";
         };
+        /**
+         * PegasusRode
+         * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
+         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *         box, face down.
+         */
+        "7wonders_faith.PegasusRode": {
+            city: number;
+            gained: number;
+            leader: number;
+            returned: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "PegasusRode";
+        };
         /** Play */
         "7wonders_faith.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -1127,6 +1192,11 @@ export interface components {
          */
         "7wonders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -1261,6 +1331,18 @@ export interface components {
             /** @enum {unknown} */
             type: "StepResolved";
         };
+        /**
+         * TakeLeader
+         * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
+         *         all for 3 coins (-1).
+         */
+        "7wonders_faith.TakeLeader": {
+            /** @default -1 */
+            leader?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeLeader";
+        };
         /** TurnBegan */
         "7wonders_faith.TurnBegan": {
             cities: number[];
@@ -1271,6 +1353,15 @@ export interface components {
             turn: number;
             /** @enum {unknown} */
             type: "TurnBegan";
+        };
+        /**
+         * VictoryCoins
+         * @description Nero: 2 coins per victory token taken in the conflicts just resolved.
+         */
+        "7wonders_faith.VictoryCoins": {
+            coins: number[];
+            /** @enum {unknown} */
+            type: "VictoryCoins";
         };
         "7wonders_faith.View": components["schemas"]["7wonders_faith.FaithSevenWondersView"];
         /** Action */
@@ -1305,6 +1396,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1365,7 +1462,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders.ChoiceView": {
@@ -1474,7 +1576,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderCostsSet"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1599,6 +1701,19 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "LeaderChosen";
+        };
+        /**
+         * LeaderCostsSet
+         * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
+         *         costs (public; emitted only when the option is given).
+         */
+        "7wonders_leaders.LeaderCostsSet": {
+            costs: [
+                number,
+                number
+            ][];
+            /** @enum {unknown} */
+            type: "LeaderCostsSet";
         };
         /**
          * LeaderKept
@@ -1741,6 +1856,11 @@ export interface components {
         /** Play */
         "7wonders_leaders.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -1895,6 +2015,12 @@ export interface components {
             /** @default false */
             chain?: boolean;
             city: number;
+            /** @default [] */
+            far?: [
+                number,
+                number,
+                number[]
+            ][];
             /** @default 0 */
             gained?: number;
             kind: string;
@@ -1983,7 +2109,12 @@ export interface components {
             number,
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** ChoiceView */
         "7wonders_leaders_faith.ChoiceView": {
@@ -2006,7 +2137,7 @@ export interface components {
             tokens: number[];
             tucked: number[];
         };
-        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Answer"] | components["schemas"]["7wonders_leaders_faith.Resign"];
+        "7wonders_leaders_faith.Command": components["schemas"]["7wonders_leaders_faith.Play"] | components["schemas"]["7wonders_leaders_faith.BuildDiscarded"] | components["schemas"]["7wonders_leaders_faith.CopyGuild"] | components["schemas"]["7wonders_leaders_faith.PickLeader"] | components["schemas"]["7wonders_leaders_faith.PlayLeader"] | components["schemas"]["7wonders_leaders_faith.DeclineLeader"] | components["schemas"]["7wonders_leaders_faith.PlaceCourtesan"] | components["schemas"]["7wonders_leaders_faith.KeepGod"] | components["schemas"]["7wonders_leaders_faith.PlayWithGod"] | components["schemas"]["7wonders_leaders_faith.RaiseDiscarded"] | components["schemas"]["7wonders_leaders_faith.Peek"] | components["schemas"]["7wonders_leaders_faith.Answer"] | components["schemas"]["7wonders_leaders_faith.TakeLeader"] | components["schemas"]["7wonders_leaders_faith.Resign"];
         /** ConflictsResolved */
         "7wonders_leaders_faith.ConflictsResolved": {
             age: number;
@@ -2106,7 +2237,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2136,6 +2267,8 @@ export interface components {
             gods?: number[][][];
             guilds: number[];
             hands: number[][][];
+            /** @default [] */
+            leader_box?: number[];
             /** @default [] */
             leaders?: number[][];
             /** @default [] */
@@ -2188,6 +2321,8 @@ export interface components {
                 number,
                 number[]
             ][];
+            /** @default null */
+            leader_box?: number[] | null;
             /** @default [] */
             stage_costs?: [
                 number,
@@ -2225,6 +2360,8 @@ export interface components {
             my_god_choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
+            /** @default [] */
+            pegasus_leaders?: number[];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
@@ -2478,6 +2615,19 @@ export interface components {
             type: "LeaderChosen";
         };
         /**
+         * LeaderCostsSet
+         * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
+         *         costs (public; emitted only when the option is given).
+         */
+        "7wonders_leaders_faith.LeaderCostsSet": {
+            costs: [
+                number,
+                number
+            ][];
+            /** @enum {unknown} */
+            type: "LeaderCostsSet";
+        };
+        /**
          * LeaderKept
          * @description A draft pick (hidden from the other seats).
          */
@@ -2517,6 +2667,18 @@ export interface components {
             type: "LeadersDrawn";
         };
         /**
+         * LeadersOffered
+         * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
+         *         deal's shuffled order) for his city to choose from.
+         */
+        "7wonders_leaders_faith.LeadersOffered": {
+            city: number;
+            leaders: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "LeadersOffered";
+        };
+        /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
          *         two-player game: to the opponent); after the third pick the last card received is
@@ -2549,6 +2711,21 @@ export interface components {
             type: "Peek";
         };
         /**
+         * PegasusRode
+         * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
+         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *         box, face down.
+         */
+        "7wonders_leaders_faith.PegasusRode": {
+            city: number;
+            gained: number;
+            leader: number;
+            returned: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "PegasusRode";
+        };
+        /**
          * PickLeader
          * @description The leader draft: keep this leader of the hand in front of you.
          */
@@ -2572,6 +2749,11 @@ export interface components {
         /** Play */
         "7wonders_leaders_faith.Play": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -2617,6 +2799,11 @@ export interface components {
          */
         "7wonders_leaders_faith.PlayWithGod": {
             action: string;
+            /** @default null */
+            buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             buy_left?: number[] | null;
             /** @default null */
@@ -2756,6 +2943,18 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TakeLeader
+         * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
+         *         all for 3 coins (-1).
+         */
+        "7wonders_leaders_faith.TakeLeader": {
+            /** @default -1 */
+            leader?: number;
+            seat: number;
+            /** @enum {unknown} */
+            type: "TakeLeader";
         };
         /** TurnBegan */
         "7wonders_leaders_faith.TurnBegan": {
