@@ -237,6 +237,10 @@ class FaithView(msgspec.Struct, frozen=True):
     """Osiris' step: the discard pile, to this seat alone when it chooses from it."""
     pegasus_leaders: tuple[int, ...] = ()
     """Pégase's step: the leaders drawn, to this seat alone when it chooses from them."""
+    shown_gods: tuple[int, ...] = ()
+    """Seth's answer: per city, the god it invokes with this step's card, shown to every
+    seat as `GodsShown` does (-1: none or not answerable), so Seth's holder sees what it
+    may cancel."""
     inner: Any = None
     """The view part of the expansion attached before Faith (Leaders), if any."""
 
@@ -261,7 +265,8 @@ def _view_ext(previous: Any) -> Any:
             osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
             else (),
             pegasus_leaders=ext.offered if mine and st.phase == PEGASUS
-            and st.special_seat == seat else ())
+            and st.special_seat == seat else (),
+            shown_gods=seth.shown(st) if st.phase == ANSWER else ())
     return view_ext
 
 

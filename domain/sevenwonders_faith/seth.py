@@ -98,9 +98,16 @@ def close_step(tx: Tx) -> None:
         return
     ext = st.ext2
     assert isinstance(ext, FaithExt)
-    shown = set(targets(st))
-    tx.emit(GodsShown(city=h, gods=tuple(p.god if c in shown and p is not None else -1
-                                         for c, p in enumerate(ext.pending))))
+    tx.emit(GodsShown(city=h, gods=shown(st)))
+
+
+def shown(st: SWState) -> tuple[int, ...]:
+    """Per city, the god Seth may cancel (-1: none): what `GodsShown` makes public."""
+    ext = st.ext2
+    assert isinstance(ext, FaithExt)
+    answerable = set(targets(st))
+    return tuple(p.god if c in answerable and p is not None else -1
+                 for c, p in enumerate(ext.pending))
 
 
 def answer_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Answer]:

@@ -275,7 +275,13 @@ async def test_seth_answer_through_the_page(browser: Any, web_api: ApiProcess) -
         assert view["acting"] == [ADA] and view["phase"] != "play"
         labels = sorted([await answers.nth(i).text_content() or ""
                          for i in range(await answers.count())])
-        assert labels == ["Seth: cancel the god of Brutus", "Seth: let every god be"], labels
+        assert labels == ["Seth: cancel the god of Brutus (Hermes)",
+                          "Seth: let every god be"], labels
+        # the god revealed is named in every seat's view and in Ada's panel
+        assert view["ext"]["shown_gods"] == [-1, hermes, -1]
+        shown = await ada.page.eval_on_selector_all(
+            "#faith .shown-god", "els => els.map(e => [Number(e.dataset.god), e.textContent])")
+        assert shown == [[hermes, "Hermes — Brutus"]], shown
         groups = await ada.page.eval_on_selector_all(
             "#moves .move-group h3", "els => els.map(e => e.textContent)")
         assert groups == ["Seth"], groups

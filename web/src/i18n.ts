@@ -111,6 +111,10 @@ const STRINGS: Record<string, [string, string, string]> = {
   lookedAt: ["Horus: the hand you saw", "Horus : la main que vous avez vue", "Horus: die gesehene Hand"],
   looksLeft: ["Horus looks left", "regards d'Horus restants", "verbleibende Horus-Blicke"],
   answerCancel: ["Seth: cancel the god of", "Seth : annuler le dieu de", "Seth: den Gott aufheben von"],
+  pegasusTake: ["Pegasus: put in play for free", "Pégase : mettre en jeu gratuitement", "Pegasus: kostenlos ins Spiel bringen"],
+  pegasusDiscard: ["Pegasus: discard them all for 3 coins", "Pégase : les défausser tous pour 3 pièces", "Pegasus: alle für 3 Münzen abwerfen"],
+  pegasusLeaders: ["Pegasus: the leaders drawn (seen by you alone)", "Pégase : les leaders piochés (vus de vous seul)", "Pegasus: die gezogenen Anführer (nur für dich sichtbar)"],
+  shownGods: ["Gods revealed (Seth may answer)", "Dieux révélés (Seth peut répondre)", "Enthüllte Götter (Seth darf antworten)"],
   answerNone: ["Seth: let every god be", "Seth : laisser faire chaque dieu", "Seth: jeden Gott gewähren lassen"],
 };
 
@@ -127,6 +131,7 @@ const PHASES: Record<string, [string, string, string]> = {
   recruitment: ["recruitment", "recrutement", "Anwerbung"],
   prayer: ["prayer", "prière", "Gebet"],
   osiris: ["Osiris' choice from the discard", "choix d'Osiris dans la défausse", "Osiris' Wahl aus dem Ablagestapel"],
+  pegasus: ["Pegasus' choice of a leader", "choix d'un leader par Pégase", "Pegasus' Wahl eines Anführers"],
   answer: ["Seth's answer", "réponse de Seth", "Seths Antwort"],
 };
 

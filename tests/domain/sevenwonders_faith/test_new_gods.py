@@ -335,6 +335,9 @@ def test_seth_answers_a_god_just_revealed_and_cancels_it() -> None:
     assert shown.city == 1 and shown.gods == (god("apollon"), -1, -1)
     assert st.phase == ANSWER and G.acting_seats(st) == (1,)  # type: ignore[attr-defined]
     assert set(G.legal_moves(st, 1)) == {Answer(seat=1), Answer(seat=1, target=0)}
+    # the god shown is in every audience's view while Seth's holder answers
+    for seat in (0, 1, 2, None):
+        assert G.view(st, seat).ext.shown_gods == shown.gods  # type: ignore[attr-defined]
     coins0 = st.cities[0].coins  # type: ignore[attr-defined]
     events, st = G.step(st, Answer(seat=1, target=0))
     answered = next(e for e in events if isinstance(e, SethAnswered))

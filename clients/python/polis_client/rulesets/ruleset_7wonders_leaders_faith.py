@@ -212,6 +212,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     my_god_choice: GodChoice | None
     osiris_discard: list[int] = msgspec.field(default_factory=list)
     pegasus_leaders: list[int] = msgspec.field(default_factory=list)
+    shown_gods: list[int] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):

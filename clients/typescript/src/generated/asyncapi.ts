@@ -673,6 +673,8 @@ export interface components {
             osiris_discard?: number[];
             /** @default [] */
             pegasus_leaders?: number[];
+            /** @default [] */
+            shown_gods?: number[];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -2105,6 +2107,8 @@ export interface components {
             osiris_discard?: number[];
             /** @default [] */
             pegasus_leaders?: number[];
+            /** @default [] */
+            shown_gods?: number[];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {

@@ -930,6 +930,8 @@ export interface components {
             osiris_discard?: number[];
             /** @default [] */
             pegasus_leaders?: number[];
+            /** @default [] */
+            shown_gods?: number[];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -2362,6 +2364,8 @@ export interface components {
             osiris_discard?: number[];
             /** @default [] */
             pegasus_leaders?: number[];
+            /** @default [] */
+            shown_gods?: number[];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {

@@ -124,6 +124,13 @@ export function faithPanel(ctx) {
     if (faith.osiris_discard?.length) {
         panel.append(h("h3", {}, t("osirisPile")), h("div", { class: "osiris-pile" }, ...faith.osiris_discard.map((id) => cardChip(catalog, id))));
     }
+    if (faith.pegasus_leaders?.length) {
+        panel.append(h("h3", {}, t("pegasusLeaders")), h("div", { class: "pegasus-leaders" }, ...faith.pegasus_leaders.map((id) => h("span", { class: "leader-chip", "data-leader": id }, drawnLeader(catalog, id)))));
+    }
+    if ((faith.shown_gods ?? []).some((g) => g >= 0)) {
+        panel.append(h("h3", {}, t("shownGods")), h("div", { class: "shown-gods" }, ...faith.shown_gods.map((g, c) => (g < 0 ? null
+            : h("span", { class: "god-chip shown-god", "data-god": g, "data-city": c }, `${godName(catalog, g)} — ${ctx.seatNames[ctx.view.cities[c]?.seat] ?? `#${c}`}`)))));
+    }
     if (faith.looked_at?.length) {
         panel.append(h("h3", {}, t("lookedAt")), h("div", { class: "horus-hand" }, ...faith.looked_at.map((id) => cardChip(catalog, id))));
     }
@@ -179,13 +186,25 @@ export function describeFaithStep(move, ctx) {
     if (move.type === "RaiseDiscarded") {
         return { group: `Osiris: ${cardName(catalog, move.card)}`, label: move.use === "discard" ? t("raiseDiscard") : t("raiseBuild") };
     }
+    if (move.type === "TakeLeader") {
+        return move.leader < 0
+            ? { group: "Pegasus", label: t("pegasusDiscard") }
+            : { group: "Pegasus", label: `${t("pegasusTake")}: ${drawnLeader(catalog, move.leader)}` };
+    }
     if (move.type === "Peek")
         return { group: t("gods"), label: t("peek") };
     if (move.type === "Answer") {
         if (move.target < 0)
             return { group: "Seth", label: t("answerNone") };
         const city = ctx.view.cities[move.target];
-        return { group: "Seth", label: `${t("answerCancel")} ${ctx.seatNames[city?.seat] ?? `#${move.target}`}` };
+        const god = faithOf(ctx.view)?.shown_gods?.[move.target] ?? -1;
+        const named = god >= 0 ? ` (${godName(catalog, god)})` : "";
+        return { group: "Seth", label: `${t("answerCancel")} ${ctx.seatNames[city?.seat] ?? `#${move.target}`}${named}` };
     }
     return null;
+}
+/** A leader Pégase drew: the catalog's name when the game lists leaders, else its number. */
+function drawnLeader(catalog, id) {
+    const entry = catalog.leaders?.[id];
+    return entry ? nameOf(entry) : `#${id}`;
 }
