@@ -3,14 +3,16 @@
 Hidden from a seat: the face-down cards of the structure, the cards of Ages not yet begun,
 the tokens kept aside and the second round of the wonder draft. The determiniser draws them
 from the cards the seat has not seen, so every sample is a state the seat cannot tell from
-the true one. An expansion's own part of the view (Agora's `ext`, Duel Leaders' `leaders`) is not
-rebuilt: with one, the determiniser declines and the bots fall back (see `domain.bots.knowledge`).
+the true one. An expansion's own part of the view (Agora's `ext`, Duel Leaders' `leaders`) is
+rebuilt by the expansion's own sampler when it registers one (`EXT_SAMPLERS`, Agora's first);
+without one the determiniser declines and the bots fall back (see `domain.bots.knowledge`).
+An expansion that mixes cards of its own into the Ages registers them (`AGE_MIXINS`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.bots.knowledge import register_knowledge
@@ -21,10 +23,30 @@ from domain.duel.draft import ROUND_SIZE
 from domain.duel.evolve import rebuild_caches
 from domain.duel.game import DuelGame
 from domain.duel.scoring import score
-from domain.duel.state import CAPITAL, OWE_DESTROY, OWED_NAMES, PHASE_NAMES, DuelState, PlayerState
+from domain.duel.state import (
+    CAPITAL,
+    EXPANSION_PHASES,
+    OWE_DESTROY,
+    OWED_NAMES,
+    PHASE_NAMES,
+    DuelState,
+    PlayerState,
+)
 from domain.duel.views import HIDDEN, DuelView
 
 GUILDS_IN_PLAY = 3
+
+ExtSampler = Callable[[DuelGame, DuelView, DuelState, int, Sequence[Any], random.Random],
+                      DuelState | None]
+"""An expansion's part of a sample: the base sample completed from the expansion's part of
+the view (its state, the hidden choices drawn), or None where it cannot be rebuilt."""
+
+EXT_SAMPLERS: dict[str, ExtSampler] = {}
+"""By the class name of the view part (`DuelView.ext`, then `DuelView.leaders`)."""
+
+AGE_MIXINS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""By the class name of `DuelView.ext`: cards an expansion shuffles into the Age structures
+(all of them dealt) and how many go to each Age (Agora's senators 5/5/3)."""
 
 
 class DuelKnowledge:
@@ -33,9 +55,17 @@ class DuelKnowledge:
     ) -> DuelState | None:
         if not isinstance(game, DuelGame) or not isinstance(view, DuelView):
             return None
-        if view.ext is not None or view.leaders is not None:
+        parts = [p for p in (view.ext, view.leaders) if p is not None]
+        samplers = [EXT_SAMPLERS.get(type(p).__name__) for p in parts]
+        if None in samplers:
             return None
-        return _sample(game, view, moves, rng)
+        mixin = AGE_MIXINS.get(type(view.ext).__name__) if view.ext is not None else None
+        state: DuelState | None = _sample(game, view, moves, rng, mixin)
+        for sampler in samplers:
+            if state is None or sampler is None:
+                return None
+            state = sampler(game, view, state, seat, moves, rng)
+        return state
 
     def evaluate(self, game: Any, state: Any, seat: int) -> float:
         rules = game.rules
@@ -64,7 +94,16 @@ def _science_threat(science: tuple[int, ...]) -> float:
     return 0.4 * distinct * distinct + sum(2.0 for s in science if s >= 2)
 
 
-def _sample(game: DuelGame, view: DuelView, moves: Sequence[Any], rng: random.Random) -> DuelState:
+def phase_index(name: str) -> int:
+    if name in PHASE_NAMES:
+        return PHASE_NAMES.index(name)
+    return next(k for k, (n, _) in EXPANSION_PHASES.items() if n == name)
+
+
+def _sample(
+    game: DuelGame, view: DuelView, moves: Sequence[Any], rng: random.Random,
+    mixin: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+) -> DuelState:
     rules = game.rules
     ages_pool, guilds = game._ages, game._guilds  # the decks of a deal, by Age
     guild_set = set(guilds)
@@ -162,7 +201,7 @@ def _sample(game: DuelGame, view: DuelView, moves: Sequence[Any], rng: random.Ra
         if s.card != HIDDEN:
             revealed |= 1 << s.slot
     return DuelState(
-        phase=PHASE_NAMES.index(view.phase), deal=deal, explicit_deal=view.explicit_deal,
+        phase=phase_index(view.phase), deal=deal, explicit_deal=view.explicit_deal,
         first_player=view.first_player, current=actor, players=(players[0], players[1]),
         draft_round=view.draft_round, draft_offer=view.draft_offer, draft_picks=len(picked),
         age=view.age, slots=slots, taken=taken, revealed=revealed, discard=view.discard,
