@@ -36,7 +36,8 @@ class Knowledge(Protocol):
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
 _MODULES: dict[str, tuple[str, ...]] = {
-    "duel": ("domain.duel.bot_knowledge", "domain.duel_leaders.bot_knowledge"),
+    "duel": ("domain.duel.bot_knowledge", "domain.duel_agora.bot_knowledge",
+             "domain.duel_leaders.bot_knowledge"),
     "7wonders": ("domain.sevenwonders.bot_knowledge",
                  "domain.sevenwonders_leaders.bot_knowledge"),
 }
