@@ -72,13 +72,13 @@ def test_duel_expansion_samples_reproduce_the_view_and_the_legal_moves(
 @pytest.mark.parametrize("expansions", DUEL_EXPANSIONS)
 def test_duel_expansion_bots_beat_random_seats(expansions: tuple[str, ...]) -> None:
     """Greedy and a small-budget strong bot use the evaluator on the expansion's samples:
-    greedy wins at least 27 of 40 games against a random seat, strong 10 of 12 (a coin
-    reaches either in 2% of runs; playing at random, as before the samplers, they won about
-    half). With Agora greedy wins about 70%, strong over 90%."""
+    greedy wins at least 27 of 40 games against a random seat, strong 7 of 8 (a coin
+    reaches either in 2-4% of runs; playing at random, as before the samplers, they won
+    about half)."""
     game = get_game("duel", expansions)
     know = knowledge_for("duel")
     assert know is not None
-    for level, games, bar in (("greedy", 40, 27), ("strong", 12, 10)):
+    for level, games, bar, playouts in (("greedy", 40, 27, 0), ("strong", 8, 7, 16)):
         wins = 0.0
         for seed in range(games):
             rng = random.Random(100 + seed)
@@ -88,7 +88,7 @@ def test_duel_expansion_bots_beat_random_seats(expansions: tuple[str, ...]) -> N
                 seat = game.acting_seats(state)[0]
                 inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
                 move = choose(level if seat == hero else "random", game, inp, rng,
-                              Budget(playouts=6))
+                              Budget(playouts=playouts))
                 _, state = game.step(state, move)
             wins += know.outcome(game, state, hero)
         assert wins >= bar, (level, wins)
