@@ -39,7 +39,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "duel": ("domain.duel.bot_knowledge", "domain.duel_agora.bot_knowledge",
              "domain.duel_leaders.bot_knowledge"),
     "7wonders": ("domain.sevenwonders.bot_knowledge",
-                 "domain.sevenwonders_leaders.bot_knowledge"),
+                 "domain.sevenwonders_leaders.bot_knowledge",
+                 "domain.sevenwonders_faith.bot_knowledge"),
 }
 """Where each kind's knowledge lives (the kind's, then its expansions' parts), loaded on
 first use."""
