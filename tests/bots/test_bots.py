@@ -79,19 +79,27 @@ def test_duel_expansion_bots_beat_random_seats(expansions: tuple[str, ...]) -> N
     know = knowledge_for("duel")
     assert know is not None
     for level, games, bar, playouts in (("greedy", 40, 27, 0), ("strong", 8, 7, 16)):
-        wins = 0.0
-        for seed in range(games):
-            rng = random.Random(100 + seed)
-            state = fold(game, game.start(2, {}, rng, None))
-            hero = seed % 2
-            while not game.is_over(state):
-                seat = game.acting_seats(state)[0]
-                inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
-                move = choose(level if seat == hero else "random", game, inp, rng,
-                              Budget(playouts=playouts))
-                _, state = game.step(state, move)
-            wins += know.outcome(game, state, hero)
+        wins = _wins_against_random(game, know, 2, level, games, 100, playouts)
         assert wins >= bar, (level, wins)
+
+
+def _wins_against_random(  # type: ignore[no-untyped-def]
+    game: Game, know, seats: int, level: str, games: int, seed0: int, playouts: int
+) -> float:
+    """Games won by one `level` seat (rotating) against random seats."""
+    wins = 0.0
+    for seed in range(games):
+        rng = random.Random(seed0 + seed)
+        state = fold(game, game.start(seats, {}, rng, None))
+        hero = seed % seats
+        while not game.is_over(state):
+            seat = game.acting_seats(state)[0]
+            inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
+            move = choose(level if seat == hero else "random", game, inp, rng,
+                          Budget(playouts=playouts))
+            _, state = game.step(state, move)
+        wins += know.outcome(game, state, hero)
+    return wins
 
 
 @pytest.mark.parametrize(("expansions", "seats"), [(("faith",), 3), (("leaders", "faith"), 4)])
@@ -130,18 +138,7 @@ def test_faith_bots_beat_random_seats() -> None:
     know = knowledge_for("7wonders")
     assert know is not None
     for level, games, bar in (("greedy", 12, 9), ("strong", 4, 4)):
-        wins = 0.0
-        for seed in range(games):
-            rng = random.Random(200 + seed)
-            state = fold(game, game.start(3, {}, rng, None))
-            hero = seed % 3
-            while not game.is_over(state):
-                seat = game.acting_seats(state)[0]
-                inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
-                move = choose(level if seat == hero else "random", game, inp, rng,
-                              Budget(playouts=10))
-                _, state = game.step(state, move)
-            wins += know.outcome(game, state, hero)
+        wins = _wins_against_random(game, know, 3, level, games, 200, 10)
         assert wins >= bar, (level, wins)
 
 
