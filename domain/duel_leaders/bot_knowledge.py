@@ -69,9 +69,8 @@ def sample_leaders(
     if view.phase == "leader_draft" and picks < ROUND_SIZE:
         drafted = (*hands[0], *hands[1], *lv.draft_offer, *unseen[:ROUND_SIZE])
         unseen = unseen[ROUND_SIZE:]
-    elif view.phase == "leader_draft":
-        first = [x for h in hands for x in h][: picks + len(lv.draft_offer) - ROUND_SIZE]
-        drafted = (*first, *lv.draft_offer)
+    elif view.phase == "leader_draft":  # all eight known (their order is read no more)
+        drafted = (*hands[0], *hands[1], *lv.draft_offer)
     owner = view.acting[0] if view.pending and view.acting else -1
     kinds = [k for k, _, _ in state.pending]
     drawn = lv.drawn
