@@ -50,11 +50,17 @@ def register_knowledge(kind: str, knowledge: Knowledge) -> None:
     _KNOWLEDGE[kind] = knowledge
 
 
+_LOADED: set[str] = set()
+"""Kinds whose modules were all imported: a kind's own module may have been imported (and
+registered) before its expansions' parts, which must load all the same."""
+
+
 def knowledge_for(kind: str) -> Knowledge | None:
-    if kind not in _KNOWLEDGE and kind in _MODULES:
+    if kind not in _LOADED and kind in _MODULES:
         try:
             for module in _MODULES[kind]:
                 importlib.import_module(module)
         except ModuleNotFoundError:
             return None
+        _LOADED.add(kind)
     return _KNOWLEDGE.get(kind)
