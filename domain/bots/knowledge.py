@@ -1,8 +1,9 @@
 """Per-kind knowledge a bot may use: sample a state from a view, score a state.
 
 Registered by kind; a kind without knowledge is still played by every level (greedy and
-strong then fall back to random moves). Expansions need no code of their own: a kind's
-determiniser reads the view, and what it cannot rebuild it declines (returns None).
+strong then fall back to random moves). A kind's determiniser reads the view; an
+expansion's part of it is rebuilt by a sampler in the expansion's own package (registered
+with the kind's knowledge), and what none can rebuild is declined (returns None).
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ class Knowledge(Protocol):
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
 _MODULES: dict[str, tuple[str, ...]] = {
-    "duel": ("domain.duel.bot_knowledge",),
+    "duel": ("domain.duel.bot_knowledge", "domain.duel_agora.bot_knowledge",
+             "domain.duel_leaders.bot_knowledge"),
     "7wonders": ("domain.sevenwonders.bot_knowledge",
-                 "domain.sevenwonders_leaders.bot_knowledge"),
+                 "domain.sevenwonders_leaders.bot_knowledge",
+                 "domain.sevenwonders_faith.bot_knowledge"),
 }
 """Where each kind's knowledge lives (the kind's, then its expansions' parts), loaded on
 first use."""
@@ -47,11 +50,17 @@ def register_knowledge(kind: str, knowledge: Knowledge) -> None:
     _KNOWLEDGE[kind] = knowledge
 
 
+_LOADED: set[str] = set()
+"""Kinds whose modules were all imported: a kind's own module may have been imported (and
+registered) before its expansions' parts, which must load all the same."""
+
+
 def knowledge_for(kind: str) -> Knowledge | None:
-    if kind not in _KNOWLEDGE and kind in _MODULES:
+    if kind not in _LOADED and kind in _MODULES:
         try:
             for module in _MODULES[kind]:
                 importlib.import_module(module)
         except ModuleNotFoundError:
             return None
+        _LOADED.add(kind)
     return _KNOWLEDGE.get(kind)

@@ -106,9 +106,16 @@ def _playout(game: Game, know: Knowledge, state: Any, seat: int, rng: random.Ran
             break
         mover = who[0] if len(who) == 1 else rng.choice(who)
         moves = legal(state, mover)
+        if not moves:  # a sample's hidden part led where the rules leave a seat stuck
+            return _squashed(game, know, state, seat)
         move = rng.choice(moves) if policy is None else policy(game, state, mover, moves, rng)
         _, state = step(state, move)
     if horizon < MAX_PLAYOUT_COMMANDS and not over(state):
-        scale = float(getattr(know, "evaluation_scale", 5.0))
-        return 1.0 / (1.0 + math.exp(-know.evaluate(game, state, seat) / scale))
+        return _squashed(game, know, state, seat)
     return 0.5
+
+
+def _squashed(game: Game, know: Knowledge, state: Any, seat: int) -> float:
+    """The evaluator's value of an unfinished playout as a result between 0 and 1."""
+    scale = float(getattr(know, "evaluation_scale", 5.0))
+    return 1.0 / (1.0 + math.exp(-know.evaluate(game, state, seat) / scale))
