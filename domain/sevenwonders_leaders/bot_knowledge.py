@@ -19,7 +19,8 @@ from domain.sevenwonders.bot_knowledge import EXT_SAMPLERS
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders.views import SevenWondersView
-from domain.sevenwonders_leaders.catalog import DEALT, ROME
+from domain.sevenwonders_leaders.catalog import ROME
+from domain.sevenwonders_leaders.deal import leader_pool
 from domain.sevenwonders_leaders.evolve import gain_leader, recruit_acting
 from domain.sevenwonders_leaders.state import (
     COURTESAN,
@@ -42,7 +43,7 @@ def sample_leaders(
     seats = len(lv.hand_sizes)
     seen = {*lv.hand, *lv.kept, *(x for r in lv.recruited for x in r)}
     seen.update(t - LEADER_TUCK for cv in view.cities for t in cv.tucked if t >= LEADER_TUCK)
-    unseen = [x for x in DEALT if x not in seen]
+    unseen = [x for x in leader_pool(game.rules) if x not in seen]  # Faith adds Héraclès
     rng.shuffle(unseen)
 
     def draw(n: int) -> tuple[int, ...] | None:
