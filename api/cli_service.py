@@ -116,6 +116,7 @@ def _serve(args: argparse.Namespace) -> int:
             # a compressor per socket costs about 46 KB of memory; views are small
             ws_per_message_deflate=settings.ws_compression,
             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
+            timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
             log_config=_log_config(settings.log_format == "json"),
         )
     finally:

@@ -81,6 +81,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
     forwarded_allow_ips: str = "127.0.0.1"
     """Proxies whose X-Forwarded-For names the client (rate limits are per client)."""
+    keep_alive_seconds: float = 75.0
+    """How long an idle HTTP connection stays open. Longer than clients keep theirs (httpx
+    and browsers: 5 s or more), so a client never reuses a connection the server is closing
+    at that moment (a request lost with a reset); nginx's default is 75 s too."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -133,6 +137,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                            lambda f: f in ("text", "json"), "text or json"),
             ws_compression=get("POLIS_WS_COMPRESSION", _boolean, d.ws_compression),
             forwarded_allow_ips=env.get("POLIS_FORWARDED_ALLOW_IPS", d.forwarded_allow_ips),
+            keep_alive_seconds=get("POLIS_KEEP_ALIVE_SECONDS", float, d.keep_alive_seconds,
+                                   positive, "more than 0"),
         ).checked()
 
     def checked(self) -> Settings:

@@ -36,7 +36,9 @@ class ApiProcess:
                     "--port", str(self.port), "--workers", str(self.workers)]
         return [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory",
                 "--host", "127.0.0.1", "--port", str(self.port), "--ws-max-size", "65536",
-                "--log-level", "warning", "--ws-per-message-deflate", "false"]
+                "--log-level", "warning", "--ws-per-message-deflate", "false",
+                # as `polis serve` (Settings.keep_alive_seconds): no keep-alive race
+                "--timeout-keep-alive", "75"]
 
     @property
     def pid(self) -> int | None:

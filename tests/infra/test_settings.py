@@ -1,0 +1,21 @@
+"""The service's settings from the environment: the keep-alive of idle HTTP connections
+outlasts the clients' own (a client reusing a connection the server is closing at that
+moment loses its request), and a bad value is refused before the service starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from infra.settings import Settings, SettingsError
+
+
+def test_idle_connections_outlast_the_clients_keep_alive() -> None:
+    # httpx keeps an idle connection 5 s; browsers and nginx's upstreams longer
+    assert Settings.from_env({}).keep_alive_seconds > 5
+    assert Settings.from_env({"POLIS_KEEP_ALIVE_SECONDS": "120"}).keep_alive_seconds == 120
+
+
+@pytest.mark.parametrize("raw", ["0", "-3", "soon"])
+def test_a_bad_keep_alive_is_refused(raw: str) -> None:
+    with pytest.raises(SettingsError, match="POLIS_KEEP_ALIVE_SECONDS"):
+        Settings.from_env({"POLIS_KEEP_ALIVE_SECONDS": raw})
