@@ -39,7 +39,9 @@ async def test_a_deadline_held_by_a_killed_process_is_fired_once_by_the_other(
                         channel=f"polis:test:clocks:{secrets.token_hex(4)}")
     apis = [
         ApiProcess({**api_env(settings), "POLIS_LOCK_TIMEOUT_MS": "30000",
-                    "DATABASE_URL": f"{own_database}?application_name=clocks-{name}"},
+                    # an embedded server's URL already has a query (`?host=` its socket)
+                    "DATABASE_URL": f"{own_database}{'&' if '?' in own_database else '?'}"
+                                    f"application_name=clocks-{name}"},
                    tmp_path, name, workers=1)
         for name in ("a", "b")
     ]
