@@ -43,6 +43,30 @@ async def test_migrations_apply_once(pool: asyncpg.Pool) -> None:
     assert [r["version"] for r in rows] == [v for v, _, _ in migration_files()]
 
 
+async def test_views_use_lz4_where_the_server_has_it(pool: asyncpg.Pool) -> None:
+    """Migration 0008: views are compressed with lz4 when the server was built with it, and a
+    stored view reads back whole either way."""
+    async with pool.acquire() as conn:
+        has_lz4 = await conn.fetchval(
+            """SELECT 'lz4' = ANY (enumvals) FROM pg_settings
+               WHERE name = 'default_toast_compression'""")
+        method = await conn.fetchval(
+            """SELECT attcompression::text FROM pg_attribute
+               WHERE attrelid = 'views'::regclass AND attname = 'view'""")
+    assert method == ("l" if has_lz4 else "")  # "": the server default (pglz)
+    store = EventStore(pool)
+    game_id = await _new_game(store)
+    big = '{"filler": "' + "abc" * 4000 + '"}'  # over the TOAST threshold: compressed
+    await store.append(game_id, 2, _events(1), CommandMeta("c1", 0, "h"), {}, False,
+                       views=[(0, big)])
+    async with pool.acquire() as conn:
+        row = await conn.fetchrow(
+            """SELECT view, pg_column_compression(view) AS method FROM views
+               WHERE game_id = $1 AND version = 3 AND seat = 0""", game_id)
+    assert row["view"] == big
+    assert row["method"] == ("lz4" if has_lz4 else "pglz")
+
+
 async def test_versions_have_no_gaps(pool: asyncpg.Pool) -> None:
     store = EventStore(pool)
     game_id = await _new_game(store)
