@@ -17,6 +17,7 @@ from infra.event_store import (
     IdempotencyKeyReused,
     NewEvent,
     StoredEvent,
+    UnknownGame,
     VersionConflict,
 )
 from infra.migrate import migrate, migration_files, pending
@@ -65,6 +66,20 @@ async def test_views_use_lz4_where_the_server_has_it(pool: asyncpg.Pool) -> None
                WHERE game_id = $1 AND version = 3 AND seat = 0""", game_id)
     assert row["view"] == big
     assert row["method"] == ("lz4" if has_lz4 else "pglz")
+
+
+async def test_an_append_to_an_unknown_game_writes_nothing(pool: asyncpg.Pool) -> None:
+    """Views have no foreign key to games (migration 0009): the append statement itself
+    writes a view only with the games row it updates."""
+    store = EventStore(pool)
+    game_id = uuid.uuid4()
+    with pytest.raises(UnknownGame):
+        await store.append(game_id, 0, _events(1), CommandMeta("c1", 0, "h"), {}, False,
+                           views=[(0, "{}"), (-1, "{}")])
+    async with pool.acquire() as conn:
+        for table in ("events", "commands", "views"):
+            assert await conn.fetchval(
+                f"SELECT count(*) FROM {table} WHERE game_id = $1", game_id) == 0
 
 
 async def test_versions_have_no_gaps(pool: asyncpg.Pool) -> None:
