@@ -8,9 +8,10 @@ turn is next. In `reply` mode the command asks for `include: ["moves"]`, and its
 who acts next and, when that is the same seat, its moves: a move is then one request, or two
 when the turn passes to the other seat (its moves are read with `GET /legal-moves`). A new
 game starts when one ends. Prints moves/s, p50 / p95 / p99 of `POST /commands`, requests
-per move and the server's CPU per move (user + system of the server process and its
-workers, from `/proc`) per round; rounds of each N alternate (A B A B). The players use a
-minimal HTTP client so that the load generator costs far less CPU than the server.
+per move, the server's CPU per move (user + system of the server process and its workers,
+from `/proc`) and that of the database's PostgreSQL backends (when the server runs here)
+per round; rounds of each N alternate (A B A B). The players use a minimal HTTP client so
+that the load generator costs far less CPU than the server.
 `POLIS_BENCH_TREE=/path` serves from another checkout (a before/after pair). Figures, not
 a test: the README beside it keeps the measured ones.
 """
@@ -28,6 +29,8 @@ from typing import Any, NamedTuple
 from tests.benchmarks.service import (
     RawHttp,
     bench_database,
+    cpu_by_process,
+    database_backends,
     median_range,
     millis,
     process_cpu,
@@ -93,7 +96,8 @@ async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Ta
     """`player` in reply mode: the command's reply tells what comes next."""
     moves = 0
     game_id, tokens = await new_game(http, rng)
-    seat, listed, version = -1, [], 0
+    listed: list[Any] = []
+    seat, version = -1, 0
     acting: list[int] = [0]
     while time.monotonic() < stop:
         if not listed or seat not in acting:
@@ -126,6 +130,10 @@ async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Ta
     return moves
 
 
+def database_ms(done: Round) -> str:
+    return "n/a" if done.database_ms is None else f"{done.database_ms:.2f} ms"
+
+
 class Round(NamedTuple):
     rate: float
     """Moves per second."""
@@ -134,27 +142,32 @@ class Round(NamedTuple):
     """The server's CPU milliseconds per move."""
     requests: float
     """Requests per move."""
+    database_ms: float | None
+    """CPU milliseconds per move of the database's PostgreSQL backends (None when the
+    server runs elsewhere)."""
 
 
 async def run_round(
-    port: int, pid: int, games: int, seconds: float, seed: int, mode: str
+    port: int, pid: int, dsn: str, games: int, seconds: float, seed: int, mode: str
 ) -> Round:
     tally = Tally()
     clients = [RawHttp("127.0.0.1", port) for _ in range(games)]
     try:
         stop = time.monotonic() + seconds
-        started, cpu = time.monotonic(), process_cpu(pid)
+        started, cpu, before = time.monotonic(), process_cpu(pid), cpu_by_process()
         counts = await asyncio.gather(*(
             player(http, random.Random(seed * 1000 + i), stop, tally, mode)
             for i, http in enumerate(clients)
         ))
-        elapsed, cpu = time.monotonic() - started, process_cpu(pid) - cpu
+        elapsed, cpu, after = time.monotonic() - started, process_cpu(pid) - cpu, cpu_by_process()
     finally:
         for http in clients:
             await http.close()
     moves = max(1, sum(counts))
+    backends = [p for p in await database_backends(dsn) if p in after]
+    database = sum(after[p] - before.get(p, 0.0) for p in backends) if backends else None
     return Round(sum(counts) / elapsed, tally.latencies, cpu * 1000 / moves,
-                 tally.requests / moves)
+                 tally.requests / moves, None if database is None else database * 1000 / moves)
 
 
 async def main() -> None:
@@ -177,18 +190,22 @@ async def main() -> None:
                 rounds: dict[int, list[Round]] = {n: [] for n in args.games}
                 for round_no in range(args.rounds):
                     for n in args.games:
-                        done = await run_round(api.port, api.pid, n, args.seconds,
+                        done = await run_round(api.port, api.pid, dsn, n, args.seconds,
                                                round_no + 1, args.mode)
                         rounds[n].append(done)
                         print(f"round {round_no + 1}, {n:>3} games: {done.rate:8,.0f} moves/s, "
                               f"POST /commands p50/p95/p99 {millis(done.latencies)} ms, "
                               f"{done.requests:.2f} requests and {done.cpu_ms:.2f} ms of "
-                              "server CPU per move", flush=True)
+                              f"server CPU per move, PostgreSQL {database_ms(done)}",
+                              flush=True)
                 for n in args.games:
                     done_n = rounds[n]
+                    database = [r.database_ms for r in done_n if r.database_ms is not None]
                     print(f"{n:>3} games at once ({args.mode}): "
                           f"{median_range([r.rate for r in done_n])} moves/s, server CPU "
-                          f"{median_range([r.cpu_ms for r in done_n], 2)} ms per move")
+                          f"{median_range([r.cpu_ms for r in done_n], 2)} ms per move, "
+                          "PostgreSQL CPU "
+                          f"{median_range(database, 2) + ' ms' if database else 'n/a'} per move")
             finally:
                 api.stop()
 

@@ -100,9 +100,8 @@ def start_api(
 
 
 
-def process_cpu(pid: int) -> float:
-    """User + system CPU seconds of process `pid` and of its descendants alive now (Linux
-    `/proc`): the server's own cost, whatever the load generator spends."""
+def _processes() -> tuple[dict[int, int], dict[int, float]]:
+    """(parent, user + system CPU seconds) of every process alive now (Linux `/proc`)."""
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
@@ -116,6 +115,31 @@ def process_cpu(pid: int) -> float:
         fields = raw[raw.rindex(")") + 2:].split()
         parents[int(entry)] = int(fields[1])
         times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    return parents, times
+
+
+def cpu_by_process() -> dict[int, float]:
+    """User + system CPU seconds of every process alive now."""
+    return _processes()[1]
+
+
+async def database_backends(dsn: str) -> list[int]:
+    """Process ids of the PostgreSQL backends connected to `dsn`'s database now (its CPU
+    can be read from `/proc` when the server runs on this machine)."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        rows = await conn.fetch(
+            """SELECT pid FROM pg_stat_activity
+               WHERE datname = current_database() AND pid <> pg_backend_pid()""")
+    finally:
+        await conn.close()
+    return [r["pid"] for r in rows]
+
+
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of process `pid` and of its descendants alive now (Linux
+    `/proc`): the server's own cost, whatever the load generator spends."""
+    parents, times = _processes()
     total, todo = 0.0, [pid]
     while todo:
         current = todo.pop()
