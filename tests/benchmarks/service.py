@@ -66,14 +66,23 @@ def servers_from_env() -> tuple[str, str]:
 
 @asynccontextmanager
 async def bench_database(admin_dsn: str) -> AsyncIterator[str]:
-    """A migrated database of its own, dropped at the end."""
+    """A migrated database of its own, dropped at the end (migrated by the checkout of
+    `POLIS_BENCH_TREE` when set, the one the server then runs from)."""
     name = f"polis_bench_{secrets.token_hex(4)}"
     dsn = await create_database(admin_dsn, name)
-    conn = await asyncpg.connect(dsn)
-    try:
-        await migrate(conn)
-    finally:
-        await conn.close()
+    other = os.environ.get("POLIS_BENCH_TREE")
+    if other:  # the schema of the tree that serves, so a pair compares schemas too
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "api.cli", "migrate", cwd=other,
+            env={**os.environ, "DATABASE_URL": dsn}, stdout=asyncio.subprocess.DEVNULL)
+        if await process.wait() != 0:
+            raise RuntimeError(f"migrating with {other} failed")
+    else:
+        conn = await asyncpg.connect(dsn)
+        try:
+            await migrate(conn)
+        finally:
+            await conn.close()
     try:
         yield dsn
     finally:
