@@ -56,6 +56,9 @@ class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type", forbid_unknown_
     """Each seat's clock (the `clock` option; null without it), as of `clocks_as_of`."""
     clocks_as_of: str | None
     """When `clocks` were computed: now for a snapshot (RFC 3339, UTC, `Z`)."""
+    moves: list[Any] | None = None
+    """Your seat's legal moves at `version`, as `getMyLegalMoves` gives them: only when the
+    session followed with `include: ["moves"]`."""
 
 
 class Update(msgspec.Struct, tag="update", tag_field="type", forbid_unknown_fields=True):
@@ -71,6 +74,11 @@ class Update(msgspec.Struct, tag="update", tag_field="type", forbid_unknown_fiel
     """Each seat's clock at `version` (the `clock` option; null without it): as of the
     version's commit (`clocks_as_of`); a running clock runs out at its `deadline`."""
     clocks_as_of: str | None
+    moves: list[Any] | None = None
+    """Your seat's legal moves at `version` when the session followed with `include:
+    ["moves"]`: in the update that brings you to the game's latest version (omitted on
+    earlier commit points of a catch-up, and when the server's copy of the game had
+    already moved past `version`: the next update then carries them)."""
 
 
 class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type", forbid_unknown_fields=True):
@@ -119,6 +127,10 @@ _GAME_FIELDS = {
     ("EventEnvelope", "event"): "Event",
     ("CommandMessage", "command"): "Command",
 }
+_GAME_LISTS = {
+    ("Snapshot", "moves"): "Command",
+    ("Update", "moves"): "Command",
+}
 
 
 def document() -> dict[str, Any]:
@@ -130,6 +142,10 @@ def document() -> dict[str, Any]:
         props = parts[component]["properties"]
         described = {k: v for k, v in props[prop].items() if k == "description"}
         props[prop] = {**described, **any_of(REF, index, role)}
+    for (component, prop), role in _GAME_LISTS.items():
+        props = parts[component]["properties"]
+        described = {k: v for k, v in props[prop].items() if k == "description"}
+        props[prop] = {**described, "type": "array", "items": any_of(REF, index, role)}
     messages: dict[str, Any] = {}
     for struct in (*CLIENT_MESSAGES, *SERVER_MESSAGES):
         name = struct.__struct_config__.tag

@@ -70,6 +70,8 @@ class Committed(msgspec.Struct, frozen=True):
     """(seat key, view JSON) of every audience at last_version."""
     seat: int | None
     recorded_at: datetime | None
+    state: Any = None
+    """The game's state at last_version, when at hand (followers' legal moves from it)."""
 
 
 AfterCommit = Callable[[Committed], None]
@@ -264,7 +266,7 @@ class CommandHandler:
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
                            at)  # time.time(): only when the reply was lost (rare)
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
-                                        seat, result.recorded_at))
+                                        seat, result.recorded_at, state))
             return result, views
         raise Conflict("version_conflict", "the game kept changing; retry")
 

@@ -43,6 +43,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "The header and the body name different idempotency keys."),
     ErrorCode("invalid_after_version", 400,
               "WebSocket: `after_version` is not a version of the game."),
+    ErrorCode("invalid_include", 400,
+              "WebSocket: `include` of a follow is not `[\"moves\"]`, or a spectator asked for "
+              "legal moves."),
     ErrorCode("malformed_message", 400, "WebSocket: the message is not one of the protocol's."),
     ErrorCode("follow_expected", 400,
               "WebSocket: the first message must be `follow` (or send an Authorization "

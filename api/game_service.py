@@ -134,7 +134,7 @@ class GameService:
                        created_at.timestamp())
         self.games.put(folded)
         self.after_commit(
-            Committed(game_id, 1, version, list(opening), views, None, created_at)
+            Committed(game_id, 1, version, list(opening), views, None, created_at, state)
         )
         return record, tokens
 

@@ -8,6 +8,12 @@ redacted and encoded once per audience (each seat, the spectators) and the same 
 to every session of that audience. Sessions join under the channel's lock, so none misses
 or repeats a version.
 
+A seat that follows with `include: ["moves"]` also gets its legal moves in the update
+that brings it to the game's latest version (and in its snapshot): taken from the
+committing process's memory, or from this process's folded game, refreshed once per game
+and version for every such session; none when the folded game is already past that
+version (the next update carries them).
+
 Heartbeats come from one task per process and never query per socket; the same task asks
 PostgreSQL, in one query for every followed game, whether a wake-up was lost (Redis down,
 a publish dropped), and after Redis reconnects the same single query runs instead of every
@@ -47,10 +53,17 @@ class Sink(Protocol):
 
     seat: int | None
     version: int
+    moves: bool
+    """Whether it asked for its legal moves in updates (seats only)."""
 
     async def send_text(self, text: str) -> None: ...
 
     async def drop(self) -> None: ...
+
+
+Moves = list[msgspec.Raw]
+MovesOf = Callable[[int], Moves]
+"""A seat's legal moves (encoded) at one version of a game."""
 
 
 class Row(msgspec.Struct, array_like=True):
@@ -87,15 +100,21 @@ async def read_updates(
     ]
 
 
+def last_commit(rows: list[Row]) -> int | None:
+    """The version of the last commit point among `rows` (None: none)."""
+    return next((r.version for r in reversed(rows) if r.views is not None), None)
+
+
 def updates_for(
     game: Game, game_id: uuid.UUID, rows: list[Row], after: int, seat: int | None,
-    clocks: Mapping[int, ClocksAt] | None = None,
+    clocks: Mapping[int, ClocksAt] | None = None, moves: tuple[int, Moves] | None = None,
 ) -> tuple[list[str], int]:
     """The `update` messages of `rows` for one audience (one per commit point), and the
-    version they end at; `clocks` by commit point (none: no clock)."""
+    version they end at; `clocks` by commit point (none: no clock); `moves`: (version,
+    the seat's legal moves there), added to that version's update when it is the last."""
     decode, encode = decoder_of(game).decode, msgspec.json.encode
     key = seat_key(seat)
-    messages: list[str] = []
+    messages: list[dict[str, Any]] = []
     batch: list[dict[str, Any]] = []
     for row in rows:
         redacted = game.redact(decode(row.payload), seat)
@@ -109,13 +128,15 @@ def updates_for(
         if view is None:
             continue
         clock, as_of = (clocks or {}).get(row.version, NO_CLOCKS)
-        messages.append(encode({
+        messages.append({
             "type": "update", "game_id": str(game_id), "after_version": after,
             "version": row.version, "events": batch, "view": view,
             "clocks": clock, "clocks_as_of": as_of,
-        }).decode())
+        })
         after, batch = row.version, []
-    return messages, after
+    if moves is not None and messages and messages[-1]["version"] == moves[0]:
+        messages[-1]["moves"] = moves[1]
+    return [encode(m).decode() for m in messages], after
 
 
 class Channel:
@@ -149,14 +170,20 @@ class Channel:
                 version, view = found_view if found_view is not None else (self.version, "null")
                 session.version = version
                 clock, as_of = await self._clocks_at(version, time.time())
-                await session.send_text(msgspec.json.encode({
+                snapshot: dict[str, Any] = {
                     "type": "snapshot", "game_id": str(self.game_id), "version": version,
                     "view": msgspec.Raw(view.encode()), "clocks": clock, "clocks_as_of": as_of,
-                }).decode())
+                }
+                moves = await self._moves_for(session.seat if session.moves else None, version)
+                if moves is not None:
+                    snapshot["moves"] = moves[1]
+                await session.send_text(msgspec.json.encode(snapshot).decode())
             else:
                 rows = await read_updates(self.hub.store, self.game_id, after, self.version)
+                moves = await self._moves_for(session.seat if session.moves else None,
+                                              last_commit(rows))
                 messages, reached = updates_for(self.game, self.game_id, rows, after, session.seat,
-                                                await self._clocks(rows))
+                                                await self._clocks(rows), moves)
                 for text in messages:
                     await session.send_text(text)
                 session.version = reached
@@ -182,16 +209,18 @@ class Channel:
         self.hub.reads += 1
         if not rows:
             return
-        by_audience: dict[int, list[Sink]] = {}
-        for session in self.sessions:
-            by_audience.setdefault(seat_key(session.seat), []).append(session)
+        by_audience = self._audiences()
         sends = []
         reached = self.version
         clocks = await self._clocks(rows)
-        for key, sessions in by_audience.items():
+        moves_of = await self._moves_of(by_audience, last_commit(rows))
+        for (key, with_moves), sessions in by_audience.items():
             seat = None if key == SPECTATOR else key
+            moves = None
+            if with_moves and seat is not None and moves_of is not None:
+                moves = (moves_of[0], moves_of[1](seat))
             messages, reached = updates_for(self.game, self.game_id, rows, self.version, seat,
-                                            clocks)
+                                            clocks, moves)
             for session in sessions:
                 sends.append(self._deliver(session, messages, reached))
         await asyncio.gather(*sends)
@@ -209,11 +238,10 @@ class Channel:
             clock, as_of = await self._clocks_at(committed.last_version, None)
             encode = msgspec.json.encode
             views = dict(committed.views)
-            by_audience: dict[int, list[Sink]] = {}
-            for session in self.sessions:
-                by_audience.setdefault(seat_key(session.seat), []).append(session)
+            by_audience = self._audiences()
+            state = committed.state
             sends = []
-            for key, sessions in by_audience.items():
+            for (key, with_moves), sessions in by_audience.items():
                 seat = None if key == SPECTATOR else key
                 batch = []
                 for offset, event in enumerate(committed.events):
@@ -223,16 +251,43 @@ class Channel:
                         "type": event_type_name(redacted), "seat": committed.seat,
                         "recorded_at": at, "event": msgspec.Raw(encode(redacted)),
                     })
-                text = encode({
+                update: dict[str, Any] = {
                     "type": "update", "game_id": str(self.game_id),
                     "after_version": self.version, "version": committed.last_version,
                     "events": batch, "view": msgspec.Raw(views[key].encode()),
                     "clocks": clock, "clocks_as_of": as_of,
-                }).decode()
+                }
+                if with_moves and seat is not None and state is not None:
+                    update["moves"] = encoded_moves(self.game, state, seat)
+                text = encode(update).decode()
                 for session in sessions:
                     sends.append(self._deliver(session, [text], committed.last_version))
             await asyncio.gather(*sends)
             self.version = committed.last_version
+
+    def _audiences(self) -> dict[tuple[int, bool], list[Sink]]:
+        """The sessions by what they are sent: (seat key, with legal moves)."""
+        found: dict[tuple[int, bool], list[Sink]] = {}
+        for session in self.sessions:
+            key = seat_key(session.seat)
+            found.setdefault((key, session.moves and key != SPECTATOR), []).append(session)
+        return found
+
+    async def _moves_of(
+        self, audiences: Mapping[tuple[int, bool], list[Sink]], version: int | None
+    ) -> tuple[int, MovesOf] | None:
+        """Legal moves at `version` for the audiences that asked (one lookup for all)."""
+        if version is None or not any(with_moves for _, with_moves in audiences):
+            return None
+        found = await self.hub.moves_at(self.game_id, version)
+        return None if found is None else (version, found)
+
+    async def _moves_for(self, seat: int | None, version: int | None) -> tuple[int, Moves] | None:
+        """(version, the seat's legal moves there) for one session that asked, if known."""
+        if seat is None or version is None:
+            return None
+        found = await self.hub.moves_at(self.game_id, version)
+        return None if found is None else (version, found(seat))
 
     async def _clocks(self, rows: list[Row]) -> dict[int, ClocksAt] | None:
         """The clocks at each commit point of `rows`, as of its commit (None: no clock)."""
@@ -264,7 +319,19 @@ class Channel:
                 await session.drop()
 
 
+def encoded_moves(game: Game, state: Any, seat: int) -> Moves:
+    """The seat's legal moves on `state`, encoded as `GET /legal-moves` gives them."""
+    encode = msgspec.json.encode
+    return [msgspec.Raw(encode(m)) for m in game.legal_moves(state, seat)]
+
+
 GameLookup = Callable[[uuid.UUID], Awaitable[Game]]
+MovesLookup = Callable[[uuid.UUID, int], Awaitable[MovesOf | None]]
+"""Legal moves by seat of a game at exactly one version (None: not at hand there)."""
+
+
+async def no_moves(game_id: uuid.UUID, version: int) -> MovesOf | None:
+    return None
 ClockLookup = Callable[[uuid.UUID, int, float | None], Awaitable[ClocksAt]]
 """A game's clocks at a version, as of a time (None: the version's commit time)."""
 
@@ -278,11 +345,12 @@ class Hub:
 
     def __init__(
         self, store: EventStore, ruleset: GameLookup, heartbeat: float,
-        clocks_at: ClockLookup = no_clocks,
+        clocks_at: ClockLookup = no_clocks, moves_at: MovesLookup = no_moves,
     ) -> None:
         self.store = store
         self.ruleset = ruleset
         self.clocks_at = clocks_at
+        self.moves_at = moves_at
         self.heartbeat = heartbeat
         self.channels: dict[uuid.UUID, Channel] = {}
         self.reads = 0

@@ -15,7 +15,7 @@ from api.bots import BotRunner, BotSettings
 from api.clocks import ClocksAt, served_clocks
 from api.commands import Committed
 from api.game_service import GameService
-from api.live import Hub
+from api.live import Hub, MovesOf, encoded_moves
 from api.metrics import Metrics
 from api.rate_limits import RateLimits, client_of
 from api.timeouts import ClockSettings, TimeoutRunner
@@ -91,7 +91,8 @@ class Runtime:
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
             self.metrics.command,
         )
-        self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at)
+        self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
+                        self._moves_at)
         self.broker = Broker(
             settings.redis_url, settings.channel, self._hub.wake, self._hub.wake_all
         )
@@ -146,6 +147,18 @@ class Runtime:
 
     async def _ruleset(self, game_id: uuid.UUID) -> Game:
         return (await self.service.folded(game_id)).game
+
+    async def _moves_at(self, game_id: uuid.UUID, version: int) -> MovesOf | None:
+        """Legal moves by seat at exactly `version`, from this process's folded game (one
+        read of what is new when it is behind); None when it is already past `version`."""
+        folded = await self.service.folded(game_id)
+        async with folded.lock:
+            if folded.version < version:
+                await self.service.games.refresh(folded)
+            if folded.version != version:
+                return None
+            game, state = folded.game, folded.state
+        return lambda seat: encoded_moves(game, state, seat)
 
     async def _clocks_at(self, game_id: uuid.UUID, version: int, now: float | None) -> ClocksAt:
         """The clocks of a game at `version` for live pushes (as of its commit time unless

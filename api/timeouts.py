@@ -258,7 +258,7 @@ class TimeoutRunner:
                       clock.on_timeout)
             self.service.after_commit(Committed(
                 folded.game_id, version + 1, last, list(events), views, None,
-                result.recorded_at))
+                result.recorded_at, state))
 
     async def _bot_move(self, folded: Folded, seat: int) -> None:
         """The move the seat's bot owes (after a timeout, or for a seat handed to it)."""

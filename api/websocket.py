@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import WebSocket, websocket
@@ -39,9 +39,15 @@ FOLLOW_SECONDS = 10.0
 """How long a client without an Authorization header has to send its `follow` message."""
 
 
+FollowInclude = Annotated[list[Literal["moves"]], msgspec.Meta(max_length=1, description=(
+    "`[\"moves\"]`: your seat's legal moves in the snapshot and in each update that brings "
+    "you to the game's latest version (seats only)."))]
+
+
 class FollowMessage(msgspec.Struct, tag="follow", tag_field="type", forbid_unknown_fields=True):
     token: str | None = None
     after_version: Version | None = None
+    include: FollowInclude | None = None
 
 
 class CommandMessage(msgspec.Struct, tag="command", tag_field="type", forbid_unknown_fields=True):
@@ -76,6 +82,8 @@ class GameSession:
         self.token = token
         self.version = 0
         """The last version this client has received."""
+        self.moves = False
+        """Whether it asked for its legal moves in updates (`include: ["moves"]`)."""
         self._send_lock = asyncio.Lock()
         self.channel: Channel | None = None
 
@@ -195,13 +203,17 @@ async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) 
             )
         token = bearer(header)
         after = None
+        include = _include(params.get("include"))
         if header is None:
             follow = await _follow_message(socket, runtime)
             token, after = follow.token, follow.after_version
+            include = include or bool(follow.include)
         gid = parse_game_id(game_id)
         if after is None:
             after = _after_version(params.get("after_version"))
         _, seat = await service.caller(gid, token)
+        if include and seat is None:
+            raise Invalid("invalid_include", "a spectator has no legal moves to include")
         current = (await service.record(gid)).version
         if after is not None and after > current:
             raise Invalid(
@@ -220,6 +232,7 @@ async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) 
     except WebSocketDisconnect:
         return
     session = GameSession(socket, runtime, gid, seat, token)
+    session.moves = include
     channel = await runtime.hub.channel(gid)
     session.channel = channel
     try:
@@ -235,6 +248,15 @@ async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) 
         runtime.hub.release(channel, session)
         with contextlib.suppress(Exception):
             await socket.close()
+
+
+def _include(raw: str | None) -> bool:
+    """The `include` query parameter (for clients that log in with a header): `moves`."""
+    if raw is None or raw == "":
+        return False
+    if raw != "moves":
+        raise Invalid("invalid_include", 'include must be "moves"')
+    return True
 
 
 def _after_version(raw: str | None) -> int | None:

@@ -34,9 +34,12 @@ class Follower:
     """
 
     def __init__(self, ws_base: str, game_id: str, token: str | None,
-                 after_version: int | None = None) -> None:
+                 after_version: int | None = None, include: list[str] | None = None) -> None:
         self.url = f"{ws_base}/games/{game_id}/ws"
-        self.follow = {"type": "follow", "token": token, "after_version": after_version}
+        self.follow: dict[str, Any] = {"type": "follow", "token": token,
+                                       "after_version": after_version}
+        if include is not None:
+            self.follow["include"] = include
         self.messages: list[dict[str, Any]] = []
         self.version = -1
         self._socket: ClientConnection | None = None

@@ -13,7 +13,13 @@ from typing import Any
 
 import msgspec
 from polis_client import GameSession, PolisClient, ruleset
-from polis_client.messages import CommandAccepted, CommandAcceptedMessage, NextOut, Update
+from polis_client.messages import (
+    CommandAccepted,
+    CommandAcceptedMessage,
+    NextOut,
+    Snapshot,
+    Update,
+)
 
 from tests.api.servers import ApiProcess
 
@@ -119,3 +125,43 @@ async def test_a_bot_plays_every_ruleset_with_include(apis: list[ApiProcess]) ->
         assert played.reads < played.commands, (name, played)
     print({f"{'+'.join((k, *e))} {'ws' if ws else 'rest'}": round(1 + p.reads / p.commands, 2)
            for ((k, e, _), ws), p in zip(runs, outcomes, strict=True)}, "requests per move")
+
+
+async def test_sessions_play_from_the_moves_in_their_updates(apis: list[ApiProcess]) -> None:
+    """`include_moves`: each seat's session gets its legal moves with the update that brings
+    it to the latest version, and a whole Duel game is played without a read."""
+    async with PolisClient(apis[0].url) as client:
+        created = await client.create_game("duel", ["a", "b"], seed=51)
+        game_id = created.game.game_id
+        sessions = [GameSession(apis[seat].ws_url, game_id, s.token, include_moves=True)
+                    for seat, s in enumerate(created.seats)]
+        latest: list[Any] = [None, None]
+
+        async def follow(seat: int) -> None:
+            async for message in sessions[seat].messages():
+                if isinstance(message, (Snapshot, Update)):
+                    latest[seat] = message
+
+        tasks = [asyncio.create_task(follow(seat)) for seat in (0, 1)]
+        rng, moves = random.Random(51), 0
+        try:
+            async with asyncio.timeout(60):
+                while None in latest:
+                    await asyncio.sleep(0.01)
+                while True:
+                    acting = [s for s in (0, 1) if latest[s].moves]
+                    if not acting:
+                        break
+                    seat = rng.choice(acting)
+                    at = latest[seat]
+                    reply = await sessions[seat].submit(at.version, rng.choice(at.moves))
+                    moves += 1
+                    while any(m.version < reply.version for m in latest):
+                        await asyncio.sleep(0.005)
+        finally:
+            for session in sessions:
+                await session.stop()
+            for task in tasks:
+                task.cancel()
+        game = await client.game(game_id)
+        assert game.over, f"the game ended after {moves} moves, from updates alone"

@@ -61,8 +61,9 @@ export const api = {
 
 export interface FollowHandlers {
   onHello(msg: Json): void;
-  /** `clocks`: the seats' clocks sent with this view (undefined when the message has none). */
-  onView(version: number, view: Json, events: Json[], clocks?: SeatClock[] | null): void;
+  /** `clocks`: the seats' clocks sent with this view (undefined when the message has none);
+   * `moves`: the seat's legal moves at `version` when the server sent them (else undefined). */
+  onView(version: number, view: Json, events: Json[], clocks?: SeatClock[] | null, moves?: Json[]): void;
   onRejected(error: Json): void;
   onClosed(reason: string): void;
 }
@@ -76,16 +77,18 @@ export class Follower {
 
   constructor(gameId: string, token: string | null, private handlers: FollowHandlers) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
+    // a seat asks for its legal moves with each update: no read per move
     this.session = new GameSession(`${scheme}://${location.host}`, gameId, token,
-      (msg: Json) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000);
+      (msg: Json) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000,
+      token === null ? null : ["moves"]);
     this.session.start().catch((err) => handlers.onClosed(String(err)));
   }
 
   private receive(msg: Json): void {
     switch (msg.type) {
       case "hello": this.handlers.onHello(msg); break;
-      case "snapshot": this.handlers.onView(msg.version, msg.view, [], msg.clocks); break;
-      case "update": this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks); break;
+      case "snapshot": this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves); break;
+      case "update": this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks, msg.moves); break;
       case "error":
         if (msg.request_id !== null && msg.request_id !== undefined) break;  // a command's
         if (FATAL.has(msg.error?.code)) {  // the server closes: following again cannot help

@@ -119,6 +119,8 @@ class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
     game_id: str
     version: int
     view: msgspec.Raw
+    moves: list[msgspec.Raw] | None = None
+    """The seat's legal moves at `version` (a session that follows with `include_moves`)."""
 
 
 class Update(msgspec.Struct, tag="update", tag_field="type"):
@@ -127,6 +129,9 @@ class Update(msgspec.Struct, tag="update", tag_field="type"):
     version: int
     events: list[EventOut]
     view: msgspec.Raw
+    moves: list[msgspec.Raw] | None = None
+    """With `include_moves`: the seat's legal moves at `version`, in the update that brings
+    the session to the game's latest version."""
 
 
 class Heartbeat(msgspec.Struct, tag="heartbeat", tag_field="type"):

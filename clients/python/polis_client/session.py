@@ -36,9 +36,12 @@ class GameSession:
     """Follow one game as a seat (its token) or a spectator (None)."""
 
     def __init__(self, ws_base: str, game_id: str, token: str | None,
-                 retries: int = 5) -> None:
+                 retries: int = 5, include_moves: bool = False) -> None:
+        """`include_moves` (seats only): the snapshot and each update that brings the
+        session to the game's latest version carry the seat's legal moves (`moves`)."""
         self.url = f"{ws_base.rstrip('/')}/games/{game_id}/ws"
         self.token = token
+        self.include_moves = include_moves
         self.version: int | None = None
         """The last version received (None before the first snapshot)."""
         self.versions: list[int] = []
@@ -53,7 +56,10 @@ class GameSession:
 
     async def connect(self) -> None:
         socket = await connect(self.url)
-        follow = {"type": "follow", "token": self.token, "after_version": self.version}
+        follow: dict[str, Any] = {"type": "follow", "token": self.token,
+                                  "after_version": self.version}
+        if self.include_moves:
+            follow["include"] = ["moves"]
         await socket.send(msgspec.json.encode(follow).decode())
         self._socket = socket
         self._connected.set()
@@ -151,9 +157,9 @@ class GameSession:
 
 
 @contextlib.asynccontextmanager
-async def following(ws_base: str, game_id: str, token: str | None
-                    ) -> AsyncIterator[GameSession]:
-    session = GameSession(ws_base, game_id, token)
+async def following(ws_base: str, game_id: str, token: str | None,
+                    include_moves: bool = False) -> AsyncIterator[GameSession]:
+    session = GameSession(ws_base, game_id, token, include_moves=include_moves)
     try:
         yield session
     finally:

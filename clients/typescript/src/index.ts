@@ -120,9 +120,13 @@ export class GameSession {
   private readonly replies = new Map<string, (m: ServerMessage) => void>();
   private opened: Promise<void> = Promise.resolve();
 
+  /**
+   * `include: ["moves"]` (seats only): the snapshot and each update that brings the session to
+   * the game's latest version carry the seat's legal moves (`moves`), so no read is needed.
+   */
   constructor(readonly wsBase: string, readonly gameId: string, readonly token: string | null,
     readonly onMessage: (m: ServerMessage) => void = () => {}, readonly onError: (e: Error) => void = () => {},
-    readonly maxRetries = 5) {}
+    readonly maxRetries = 5, readonly include: W["FollowMessage"]["include"] = null) {}
 
   start(): Promise<void> {
     this.opened = this.open(0);
@@ -135,6 +139,7 @@ export class GameSession {
       this.socket = socket;
       socket.on("open", () => {
         const follow: W["FollowMessage"] = { type: "follow", token: this.token, after_version: this.version };
+        if (this.include?.length) follow.include = this.include;
         socket.send(JSON.stringify(follow));
         resolve();
       });

@@ -2799,6 +2799,8 @@ export interface components {
             /** @default null */
             after_version?: number | null;
             /** @default null */
+            include?: "moves"[] | null;
+            /** @default null */
             token?: string | null;
             /** @enum {unknown} */
             type: "follow";
@@ -2872,6 +2874,7 @@ export interface components {
             clocks: components["schemas"]["SeatClockOut"][] | null;
             clocks_as_of: string | null;
             game_id: string;
+            moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             /** @enum {unknown} */
             type: "snapshot";
             version: number;
@@ -2888,6 +2891,7 @@ export interface components {
             clocks_as_of: string | null;
             events: components["schemas"]["EventEnvelope"][];
             game_id: string;
+            moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             /** @enum {unknown} */
             type: "update";
             version: number;

@@ -238,6 +238,16 @@ async function gameScreen(gameId, token) {
         clear(clockEl).append(h("span", {}, clocks.source === "server" ? `${t("clock")}:` : `${t("timeSpent")}:`), ...clocks.render(seatNames, view.acting));
     };
     const timer = setInterval(drawClocks, 1000);
+    const showMoves = (listed) => {
+        moves = listed;
+        focus = null;
+        // a panel's choice (Faith's god) stays while some legal move still goes with it
+        const probe = { view, catalog, seatNames, mySeat, moves, focus, choice, play: () => undefined, setFocus: () => undefined };
+        const only = (m) => board.shows(m, probe) && !board.shows(m, { ...probe, choice: null });
+        if (choice !== null && !(board.shows && moves.some(only)))
+            choice = null;
+        draw();
+    };
     const refreshMoves = async (at) => {
         if (token === null || mySeat === null || !view.acting.includes(mySeat)) {
             moves = [];
@@ -245,16 +255,8 @@ async function gameScreen(gameId, token) {
         }
         try {
             const reply = await api.legalMoves(gameId, token);
-            if (reply.version === version) {
-                moves = reply.moves;
-                focus = null;
-                // a panel's choice (Faith's god) stays while some legal move still goes with it
-                const probe = { view, catalog, seatNames, mySeat, moves, focus, choice, play: () => undefined, setFocus: () => undefined };
-                const only = (m) => board.shows(m, probe) && !board.shows(m, { ...probe, choice: null });
-                if (choice !== null && !(board.shows && moves.some(only)))
-                    choice = null;
-                draw();
-            }
+            if (reply.version === version)
+                showMoves(reply.moves);
         }
         catch (err) {
             if (at === version)
@@ -263,14 +265,17 @@ async function gameScreen(gameId, token) {
     };
     const follower = new Follower(gameId, token, {
         onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
-        onView: (v, newView, _events, serverClocks) => {
+        onView: (v, newView, _events, serverClocks, sent) => {
             version = v;
             view = newView;
             moves = [];
             clocks.setServer(serverClocks);
             clocks.update(view.acting);
             draw();
-            void refreshMoves(v);
+            if (sent !== undefined)
+                showMoves(sent); // sent with the update: no read
+            else
+                void refreshMoves(v);
         },
         onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
         onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },

@@ -46,7 +46,8 @@ export class Follower {
     constructor(gameId, token, handlers) {
         this.handlers = handlers;
         const scheme = location.protocol === "https:" ? "wss" : "ws";
-        this.session = new GameSession(`${scheme}://${location.host}`, gameId, token, (msg) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000);
+        // a seat asks for its legal moves with each update: no read per move
+        this.session = new GameSession(`${scheme}://${location.host}`, gameId, token, (msg) => this.receive(msg), (err) => handlers.onClosed(err.message), 1000, token === null ? null : ["moves"]);
         this.session.start().catch((err) => handlers.onClosed(String(err)));
     }
     receive(msg) {
@@ -55,10 +56,10 @@ export class Follower {
                 this.handlers.onHello(msg);
                 break;
             case "snapshot":
-                this.handlers.onView(msg.version, msg.view, [], msg.clocks);
+                this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves);
                 break;
             case "update":
-                this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks);
+                this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks, msg.moves);
                 break;
             case "error":
                 if (msg.request_id !== null && msg.request_id !== undefined)

@@ -70,13 +70,18 @@ export class PolisClient {
  * was missed; each update is checked to start where the last one ended.
  */
 export class GameSession {
-    constructor(wsBase, gameId, token, onMessage = () => { }, onError = () => { }, maxRetries = 5) {
+    /**
+     * `include: ["moves"]` (seats only): the snapshot and each update that brings the session to
+     * the game's latest version carry the seat's legal moves (`moves`), so no read is needed.
+     */
+    constructor(wsBase, gameId, token, onMessage = () => { }, onError = () => { }, maxRetries = 5, include = null) {
         this.wsBase = wsBase;
         this.gameId = gameId;
         this.token = token;
         this.onMessage = onMessage;
         this.onError = onError;
         this.maxRetries = maxRetries;
+        this.include = include;
         this.version = null;
         this.versions = [];
         this.reconnects = 0;
@@ -96,6 +101,8 @@ export class GameSession {
             this.socket = socket;
             socket.on("open", () => {
                 const follow = { type: "follow", token: this.token, after_version: this.version };
+                if (this.include?.length)
+                    follow.include = this.include;
                 socket.send(JSON.stringify(follow));
                 resolve();
             });

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
     "invalid_bot": "A bot seat names a level the service does not have.",
     "invalid_command": "The command is not one of the game's commands (unknown `type` or wrong fields).",
     "invalid_deal": "The explicit deal does not match the game's deal format or its contents.",
+    "invalid_include": "WebSocket: `include` of a follow is not `[\"moves\"]`, or a spectator asked for legal moves.",
     "invalid_option": "An option has a value the game does not accept.",
     "invalid_options": "The options hold characters that cannot be stored.",
     "invalid_path_parameter": "A path parameter is malformed (a game id that is not a UUID, a version that is not a number).",
