@@ -154,6 +154,8 @@ class Channel:
         """Reads of new versions made for this game (tests check fan-out shares them)."""
         self.timed: bool | None = None
         """Whether the game has clocks (None: not asked yet; asked once)."""
+        self.pending: asyncio.Future[None] | None = None
+        """The sending of this process's latest commit, from memory (`apply`)."""
 
     async def join(self, session: Sink, after: int | None) -> None:
         """Send the session its snapshot (or what it missed after `after`) and add it."""
@@ -194,6 +196,10 @@ class Channel:
 
     async def advance(self, target: int | None) -> None:
         """Bring every session to the game's latest version (at least `target`)."""
+        if self.pending is not None and not self.pending.done():
+            # this process's own commit is being sent from memory: no read for it
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.pending)
         if target is not None and target <= self.version:
             return
         async with self.lock:
@@ -398,7 +404,7 @@ class Hub:
         """This process appended: send it to the local followers from memory."""
         channel = self.channels.get(committed.game_id)
         if channel is not None and committed.last_version > channel.version:
-            self._spawn(channel.apply(committed))
+            channel.pending = self._spawn(channel.apply(committed))
 
     def wake_all(self) -> None:
         """Wake-ups may have been lost (Redis reconnected): one check for every game."""
@@ -419,10 +425,11 @@ class Hub:
     def sockets(self) -> int:
         return sum(len(c.sessions) for c in self.channels.values())
 
-    def _spawn(self, work: Awaitable[None]) -> None:
+    def _spawn(self, work: Awaitable[None]) -> asyncio.Future[None]:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._done)
+        return task
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)

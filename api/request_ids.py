@@ -40,8 +40,8 @@ def request_id_middleware(app: ASGIApp) -> ASGIApp:
                 message = {**message, "headers": headers}
             await send(message)
 
-        try:
-            await app(scope, receive, send_with_id)
+        try:  # a socket's messages pass unwrapped: its header went out with the handshake
+            await app(scope, receive, send_with_id if scope["type"] == "http" else send)
         finally:
             current.reset(token)
 

@@ -1,13 +1,16 @@
 """Load benchmark: random games played over REST against one API process.
 
 Run: `DATABASE_URL=... REDIS_URL=... python -m tests.benchmarks.bench_service_load
-[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1] [--mode reads|reply]`. Each of
+[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1] [--mode reads|reply|ws]`. Each of
 N concurrent players loops, in `reads` mode (the default): `GET /legal-moves` for a seat
 that may act, `POST /commands` with a random one of them, then `GET /games/{id}` for whose
 turn is next. In `reply` mode the command asks for `include: ["moves"]`, and its reply says
 who acts next and, when that is the same seat, its moves: a move is then one request, or two
-when the turn passes to the other seat (its moves are read with `GET /legal-moves`). A new
-game starts when one ends. Prints moves/s, p50 / p95 / p99 of `POST /commands`, requests
+when the turn passes to the other seat (its moves are read with `GET /legal-moves`). In `ws`
+mode each seat follows the game over a WebSocket with `include=moves` and a move is one
+`command` message on the acting seat's socket (latency: until its `command_accepted`); the
+game is created and first read over REST. A new game starts when one ends. Prints moves/s,
+p50 / p95 / p99 of `POST /commands` (of the command message in `ws` mode), requests
 per move, the server's CPU per move (user + system of the server process and its workers,
 from `/proc`) and that of the database's PostgreSQL backends (when the server runs here)
 per round; rounds of each N alternate (A B A B). The players use a minimal HTTP client so
@@ -28,6 +31,7 @@ from typing import Any, NamedTuple
 
 from tests.benchmarks.service import (
     RawHttp,
+    RawSocket,
     bench_database,
     cpu_by_process,
     database_backends,
@@ -63,6 +67,8 @@ async def player(
     """Play random games until `stop`; return the number of moves made."""
     if mode == "reply":
         return await reply_player(http, rng, stop, tally)
+    if mode == "ws":
+        return await ws_player(http, http.port, rng, stop, tally)
     latencies = tally.latencies
     moves = 0
     game_id, tokens = await new_game(http, rng)
@@ -134,6 +140,82 @@ def database_ms(done: Round) -> str:
     return "n/a" if done.database_ms is None else f"{done.database_ms:.2f} ms"
 
 
+class SeatSocket:
+    """One seat's socket in `ws` mode: the latest snapshot or update, and replies."""
+
+    def __init__(self, socket: RawSocket) -> None:
+        self.socket = socket
+        self.version = -1
+        self.moves: list[Any] = []
+        self.replies: dict[str, asyncio.Future[Any]] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.socket.receive()
+            if message is None:
+                return
+            kind = message["type"]
+            if kind in ("snapshot", "update"):
+                self.version, self.moves = message["version"], message.get("moves") or []
+                self.changed.set()
+            elif kind in ("command_accepted", "command_rejected"):
+                self.replies.pop(message["request_id"]).set_result(message)
+
+    async def at_least(self, version: int) -> None:
+        while self.version < version:
+            self.changed.clear()
+            await self.changed.wait()
+
+    async def close(self) -> None:
+        self.task.cancel()
+        await self.socket.close()
+
+
+async def ws_player(
+    http: RawHttp, port: int, rng: random.Random, stop: float, tally: Tally
+) -> int:
+    """`player` in `ws` mode: each seat follows over a WebSocket with `include=moves`, and a
+    move is one `command` message, its moves taken from the seat's last update."""
+    moves = 0
+    while time.monotonic() < stop:
+        game_id, tokens = await new_game(http, rng)
+        tally.requests += 1
+        seats = [SeatSocket(await RawSocket.connect(
+            "127.0.0.1", port, f"/games/{game_id}/ws?include=moves", token)) for token in tokens]
+        try:
+            version = (await http.request("GET", f"/games/{game_id}"))[1]["version"]
+            tally.requests += 1
+            for seat in seats:
+                await seat.at_least(version)
+            while time.monotonic() < stop:
+                acting = [s for s in seats if s.version == version and s.moves]
+                if not acting:
+                    break  # over
+                seat = rng.choice(acting)
+                request_id = f"r{moves}"
+                reply = asyncio.get_running_loop().create_future()
+                seat.replies[request_id] = reply
+                started = time.perf_counter()
+                seat.socket.send({"type": "command", "request_id": request_id,
+                                  "expected_version": version,
+                                  "command": rng.choice(seat.moves)})
+                answer = await reply
+                tally.latencies.append(time.perf_counter() - started)
+                tally.requests += 1
+                if answer["type"] != "command_accepted":
+                    raise RuntimeError(f"command refused: {answer}")
+                moves += 1
+                version = answer["version"]
+                for other in seats:
+                    await other.at_least(version)
+        finally:
+            for seat in seats:
+                await seat.close()
+    return moves
+
+
 class Round(NamedTuple):
     rate: float
     """Moves per second."""
@@ -177,9 +259,11 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--workers", type=int, default=None,
                         help="run `polis serve --workers N` (default: one uvicorn process)")
-    parser.add_argument("--mode", choices=["reads", "reply"], default="reads",
+    parser.add_argument("--mode", choices=["reads", "reply", "ws"], default="reads",
                         help="reads: legal moves, command, summary per move; reply: the "
-                             "command's reply (include) says what comes next")
+                             "command's reply (include) says what comes next; ws: each seat "
+                             "follows over a WebSocket with its moves in the updates, a move "
+                             "is one command message")
     args = parser.parse_args()
     admin, redis = servers_from_env()
     async with bench_database(admin) as dsn:

@@ -8,6 +8,7 @@ at the end, so they can run next to the tests.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import os
 import secrets
@@ -202,3 +203,66 @@ class RawHttp:
             with contextlib.suppress(Exception):
                 await self._writer.wait_closed()
             self._writer = None
+
+
+class RawSocket:
+    """A minimal WebSocket client (RFC 6455, text frames), for the same reason as `RawHttp`:
+    a general library costs the load generator more per message than the server it
+    measures. Client frames are masked with a zero key (valid framing, no XOR to compute):
+    a benchmark's own traffic, never a browser's."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._reader, self._writer = reader, writer
+
+    @classmethod
+    async def connect(cls, host: str, port: int, path: str, token: str | None) -> RawSocket:
+        reader, writer = await asyncio.open_connection(host, port)
+        key = base64.b64encode(secrets.token_bytes(16)).decode()
+        head = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
+                "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        answer = await reader.readuntil(b"\r\n\r\n")
+        if b" 101 " not in answer.split(b"\r\n", 1)[0]:
+            raise RuntimeError(f"no WebSocket upgrade: {answer[:200]!r}")
+        return cls(reader, writer)
+
+    def send(self, message: object) -> None:
+        payload = msgspec.json.encode(message)
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x81, 0x80 | n))
+        elif n < 65536:
+            head = bytes((0x81, 0x80 | 126)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((0x81, 0x80 | 127)) + n.to_bytes(8, "big")
+        self._writer.write(head + b"\0\0\0\0" + payload)
+
+    async def receive(self) -> Any:
+        """The next text message, decoded (answers pings; None once the server closed)."""
+        parts: list[bytes] = []
+        while True:
+            first, second = await self._reader.readexactly(2)
+            n = second & 0x7F
+            if n == 126:
+                n = int.from_bytes(await self._reader.readexactly(2), "big")
+            elif n == 127:
+                n = int.from_bytes(await self._reader.readexactly(8), "big")
+            data = await self._reader.readexactly(n)
+            opcode = first & 0x0F
+            if opcode == 8:
+                return None
+            if opcode == 9:  # ping: pong with the same data
+                self._writer.write(bytes((0x8A, 0x80 | len(data))) + b"\0\0\0\0" + data)
+                continue
+            if opcode in (0, 1, 2):
+                parts.append(data)
+                if first & 0x80:
+                    return msgspec.json.decode(b"".join(parts))
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._writer.write(b"\x88\x80\0\0\0\0")
+            self._writer.close()
+            await self._writer.wait_closed()
