@@ -68,10 +68,19 @@ async def test_updates_carry_the_moves_a_read_would_answer(
         assert checked >= 20
 
 
+async def _fan_out_reads(api: ApiProcess) -> int:
+    async with httpx.AsyncClient(base_url=api.url) as client:
+        text = (await client.get("/metrics")).text
+    line = next(x for x in text.splitlines() if x.startswith("polis_fanout_reads_total{"))
+    return int(float(line.rsplit(" ", 1)[1]))
+
+
 async def test_a_seat_plays_from_its_updates_alone(
     http: httpx.AsyncClient, apis: list[ApiProcess]
 ) -> None:
-    """Two seats play over their sockets only: every move comes from the last update."""
+    """Two seats play over their sockets only: every move comes from the last update. A
+    command's own process sends its update from memory (its socket's reply waits for that,
+    without reading it back): each process reads only the other's commits."""
     game_id, tokens = await create_game(http, seed=32)
     rng = random.Random(32)
     async with (
@@ -81,6 +90,8 @@ async def test_a_seat_plays_from_its_updates_alone(
         seats = [seat0, seat1]
         for seat in seats:
             await seat.wait_for(lambda m: m["type"] == "snapshot")
+        before = [await _fan_out_reads(api) for api in apis]
+        commits = [0, 0]
         for turn in range(40):
             latest = [[m for m in s.messages if m["type"] in ("snapshot", "update")][-1]
                       for s in seats]
@@ -94,9 +105,12 @@ async def test_a_seat_plays_from_its_updates_alone(
                                    "command": rng.choice(latest[who]["moves"])})
             reply = await seats[who].wait_for(lambda m, t=turn: m.get("request_id") == f"t{t}")
             assert reply["type"] == "command_accepted", reply
+            commits[who] += 1
             for seat in seats:
                 await seat.wait_version(reply["version"])
         assert turn >= 20
+        after = [await _fan_out_reads(api) for api in apis]
+        assert [after[0] - before[0], after[1] - before[1]] == [commits[1], commits[0]]
 
 
 async def test_a_spectator_cannot_ask_for_moves(apis: list[ApiProcess],
