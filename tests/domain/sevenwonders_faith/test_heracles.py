@@ -78,7 +78,7 @@ def test_heracles_still_pays_coins_and_owns_shields() -> None:
     assert god_payments(G.rules, st, 0, god("horus"))[0][0] > 0
     assert god_payments(G.rules, st, 0, god("hades")) == []
     st = give(st, 0, coins=5)
-    assert god_payments(G.rules, st, 0, god("horus")) == [(1, 0, 0, NOTHING[3], NOTHING[4])]
+    assert god_payments(G.rules, st, 0, god("horus")) == [(1, 0, 0, NOTHING[3], NOTHING[4], ())]
 
 
 def test_heracles_drafted_and_recruited_then_a_god_costs_no_resources() -> None:

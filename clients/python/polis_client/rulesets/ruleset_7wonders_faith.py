@@ -196,7 +196,7 @@ class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="ty
     variant: bool
 
 
-GodChoice = tuple[int, str, int, int, int, list[int], list[int], list[int], bool]
+GodChoice = tuple[int, str, int, int, int, list[int], list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class GodChosen(msgspec.Struct, kw_only=True, tag='GodChosen', tag_field="type"):
@@ -337,6 +337,7 @@ class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="ty
     card: int
     city: int | None = None
     god: int
+    god_buy_far: list[tuple[int, list[int]]] | None = None
     god_buy_left: list[int] | None = None
     god_buy_right: list[int] | None = None
     god_first: bool = False

@@ -708,7 +708,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_faith.GodChosen": {
@@ -950,6 +955,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
@@ -2142,7 +2152,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_leaders_faith.GodChosen": {
@@ -2559,6 +2574,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */

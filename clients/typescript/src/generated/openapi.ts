@@ -965,7 +965,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_faith.GodChosen": {
@@ -1207,6 +1212,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
@@ -2399,7 +2409,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_leaders_faith.GodChosen": {
@@ -2816,6 +2831,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
