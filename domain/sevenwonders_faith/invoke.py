@@ -463,9 +463,7 @@ def reveal(tx: Tx, applied: bool) -> None:
     if applied:
         resolved = tx.events[-1]
         if isinstance(resolved, ev.StepResolved):
-            plundered = plunder(tx.rules, tx.state, resolved)
-            if plundered is not None:
-                tx.emit(plundered)
+            plunder_built(tx, resolved)
         if any(ext.active) and isinstance(resolved, ev.StepResolved):
             income = _income(tx.rules, tx.state, resolved, ext)
             if any(income):
@@ -690,14 +688,24 @@ def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:
     return replace(s, cities=tuple(cities))
 
 
+def plunder_built(tx: Tx, resolved: ev.StepResolved) -> None:
+    """After a step, and (`discard_build_hooks`) after a card built from the discard pile:
+    the Guilde des Pillards' tokens when it is among the cards built."""
+    plundered = plunder(tx.rules, tx.state, resolved)
+    if plundered is not None:
+        tx.emit(plundered)
+
+
 def plunder(rules: SevenWondersRules, st: SWState, resolved: Any) -> GuildPlundered | None:
     """Guilde des Pillards: "Au moment où la Guilde des Pillards est construite, le joueur
     reçoit immédiatement 1 jeton Victoire valant 5 points de victoire et donne 1 jeton
-    Défaite à chacun de ses voisins directs" (built from the hand, or free)."""
+    Défaite à chacun de ses voisins directs": whenever it is constructed, from the hand,
+    free (Olympia) or from the discard pile (Halikarnassus, Solomon, Osiris)."""
     n = len(st.cities)
     tokens: list[tuple[int, ...]] = [()] * n
     for a in resolved.actions:
-        if a.kind in ("build", "free") and rules.cards[a.card].key == PLUNDERERS:
+        if (a.kind in ("build", "free", "from_discard")
+                and rules.cards[a.card].key == PLUNDERERS):
             tokens[a.city] = (*tokens[a.city], 5)
             for o in {left_of(st, a.city), right_of(st, a.city)} - {a.city}:
                 tokens[o] = (*tokens[o], -1)

@@ -411,6 +411,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         market_hooks=(*rules.market_hooks, poseidon_market),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
+        discard_build_hooks=(*rules.discard_build_hooks, invoke.plunder_built),
         conflict_hooks=(*rules.conflict_hooks, conflicts),
         mutators={**rules.mutators, FaithStarted: _started,
                   PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,
