@@ -205,6 +205,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     gods_hand: list[int]
     gods_kept: list[int]
     gods_kept_count: list[int]
+    guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
     horus_looks: list[int] = msgspec.field(default_factory=list)
     inner: Any = None
     invoked: list[list[tuple[int, int]]]
@@ -213,6 +214,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     osiris_discard: list[int] = msgspec.field(default_factory=list)
     pegasus_leaders: list[int] = msgspec.field(default_factory=list)
     shown_gods: list[int] = msgspec.field(default_factory=list)
+    stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):

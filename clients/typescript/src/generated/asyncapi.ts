@@ -659,6 +659,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -675,6 +680,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -1584,6 +1596,11 @@ export interface components {
             hand: number[];
             hand_sizes: number[];
             kept: number[];
+            /** @default [] */
+            leader_costs?: [
+                number,
+                number
+            ][];
             pick: number;
             recruited: number[][];
         };
@@ -2103,6 +2120,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -2119,6 +2141,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {

@@ -916,6 +916,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -932,6 +937,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -1841,6 +1853,11 @@ export interface components {
             hand: number[];
             hand_sizes: number[];
             kept: number[];
+            /** @default [] */
+            leader_costs?: [
+                number,
+                number
+            ][];
             pick: number;
             recruited: number[][];
         };
@@ -2360,6 +2377,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -2376,6 +2398,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
