@@ -272,7 +272,10 @@ def decide_build_discarded(tx: Tx, command: BuildDiscarded) -> None:
     if command.card not in qualifying_discards(tx.rules.cards, st, city):
         raise DomainError("already_built", "the city already has a structure of that name")
     action = ev.Action(city=city, seat=command.seat, kind="from_discard", card=command.card)
-    tx.emit(_with_gains(tx, (action,)))
+    resolved = _with_gains(tx, (action,))
+    tx.emit(resolved)
+    for hook in tx.rules.discard_build_hooks:
+        hook(tx, resolved)
     continue_age(tx)
 
 

@@ -35,6 +35,9 @@ instead of adding conditionals to the base rules:
   bank); a paid one is used only when the purchase needs it, at most one a purchase;
 - `action_gains`: coins an action of a revealed step takes besides its card's (Xenophon,
   Vitruvius, Hatshepsut), on the state before the step;
+- `discard_build_hooks`: run right after a card built from the discard pile is applied
+  (Halikarnassus, Solomon, Faith's Osiris), before the game goes on (Faith's Guilde des
+  Pillards takes its tokens when built so too);
 - `step_end`: run after each step is applied, before the discard builds it owes; a hook
   that opens a step of its own (an extra leader, the Courtesan) returns True and its phase
   calls `flow.continue_age(tx)` when done (the hook runs again then: keep it idempotent);
@@ -94,6 +97,8 @@ ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
 producers the city may use for that purchase only."""
 GainHook = Callable[["SWState", Any], int]
 """(state before the step, the revealed `events.Action`) -> extra coins it takes."""
+DiscardBuildHook = Callable[["Tx", Any], None]
+"""(the transaction, the `StepResolved` of the card just built from the discard pile)."""
 StepEndFn = Callable[["Tx"], bool]
 ConflictHook = Callable[["SWState", tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
 AgeEndFn = Callable[["Tx", int], None]
@@ -140,6 +145,7 @@ class SevenWondersRules:
     options: Mapping[str, Any] = field(default_factory=dict)
     producers: tuple[ProducerHook, ...] = ()
     action_gains: tuple[GainHook, ...] = ()
+    discard_build_hooks: tuple[DiscardBuildHook, ...] = ()
     step_end: tuple[StepEndFn, ...] = ()
     conflict_hooks: tuple[ConflictHook, ...] = ()
     age_end: tuple[AgeEndFn, ...] = ()

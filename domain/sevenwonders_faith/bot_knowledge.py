@@ -1,6 +1,7 @@
 """What a bot knows of Faith: its part of a 7 Wonders sample, rebuilt from a seat's view.
 
-Public and copied: the gods' costs, the gods invoked, how many gods each city holds and may
+Public and copied: the gods' costs and the stages' and guilds' costs the game replaces
+(`board_costs`, `guild_costs`), the gods invoked, how many gods each city holds and may
 still invoke, Horus' looks left. Hidden from a seat, and drawn from the gods it has not
 seen this age (each age deals a fresh shuffle, so those invoked and its own are left out):
 the other cities' hands of gods in the prayer and the gods they kept, the gods dealt in the
@@ -10,8 +11,8 @@ Not rebuilt (the determiniser declines there): Osiris' and Seth's steps, and the
 which the seat has looked at a hand through Horus. What the gods in play gave their cities
 (a resource, Zeus' seventh card, Ares' and Hera's shields, Hestia's peace, Wonderwoman's
 marker) is applied again from the gods invoked. Set as in a game without them, since the
-view does not show them: Wonderwoman's marker from a god invoked in an earlier Age, a
-pending Anubis, and the `board_costs`/`guild_costs` options.
+view does not show them: Wonderwoman's marker from a god invoked in an earlier Age and a
+pending Anubis.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def sample_faith(
         allow=fv.gods_allowed, marker=tuple(marker), pending=tuple(pending),
         extra=tuple(extra), peace=tuple(peace), active=fv.invoked, round=rnd,
         prayed=view.age if praying or state.age else 0, horus=fv.horus_looks,
-        peeked=(0,) * n if fv.horus_looks else (),
+        peeked=(0,) * n if fv.horus_looks else (), stage_costs=fv.stage_costs,
+        guild_costs=fv.guild_costs,
     )
     state = replace(state, ext2=ext, cities=tuple(cities))
     if stepped:

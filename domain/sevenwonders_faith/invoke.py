@@ -12,6 +12,8 @@ card costs, plus the coins the card itself gives whatever the other cities do (a
 s'il profite d'un effet positif après la pose de la première carte lui rapportant des
 pièces...)". Resources are not consumed: the card's and the god's costs are each met by the
 city's production and purchases ("il ne doit pas posséder le cumul de ressources").
+A god's resources are traded as a card's ("on peut également acheter les ressources
+nécessaires à ses voisins"), so a city with Poséidon's market buys them there (rule 52).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import events as ev
+from domain.sevenwonders import market
 from domain.sevenwonders.catalog_types import MANUFACTURED as MANU_IDX
 from domain.sevenwonders.catalog_types import RAW as RAW_IDX
 from domain.sevenwonders.catalog_types import CardDef
@@ -95,9 +98,9 @@ NOT_WITH_STAGE = frozenset({"chronos"})
 """Gods never invoked with a card that builds a stage: Chronos' cost is the very stage he
 marks."""
 
-Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
-"""(bank, left, right, bought left, bought right)."""
-NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7)
+Payment = tuple[int, int, int, tuple[int, ...], tuple[int, ...], market.Far]
+"""(bank, left, right, bought left, bought right, far purchases at Poséidon's market)."""
+NOTHING: Payment = (0, 0, 0, ZERO7, ZERO7, ())
 
 
 RESOURCE_KINDS = frozenset({RAW, MANUFACTURED, ANY, RESOURCES, WONDER})
@@ -127,6 +130,50 @@ def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
         yield tuple(v)
 
 
+def _cost_vectors(rules: SevenWondersRules, st: SWState, city: int, kind: str, n: int,
+                  res: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The resource vectors that meet a resource cost (one of them is paid)."""
+    if kind == WONDER:
+        stage = stage_resources(rules.wonders, st, city)
+        return [stage] if stage is not None else []
+    if kind == RESOURCES:
+        return [res]
+    pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
+        *RAW_IDX, *MANU_IDX)
+    return list(_vectors(pool, n))
+
+
+def market_price(rules: SevenWondersRules, st: SWState, city: int, god: int) -> int:
+    """The market price the god's resources are bought at (0: the neighbours' trading):
+    Poséidon's, for a cost in resources Héraclès does not waive."""
+    if not rules.market_hooks or god_cost(st, god, st.age)[0] not in RESOURCE_KINDS \
+            or heracles(st, city):
+        return 0
+    return market.price_of(rules, st, city)
+
+
+def _outlay(p: Payment) -> int:
+    return p[0] + p[1] + p[2] + sum(f[1] for f in p[5])
+
+
+def _market_payments(st: SWState, city: int, vectors: list[tuple[int, ...]],
+                     price: int) -> list[Payment]:
+    """Poséidon's market: the listed split of each smallest purchase of each vector, those
+    no other is cheaper than for every seller, cheapest first."""
+    seen: dict[tuple[Any, ...], Payment] = {}
+    for v in vectors:
+        for lc, rc, bl, br, far in market.payments(st, city, v, (), price):
+            seen.setdefault((bl, br, far), (0, lc, rc, bl, br, far))
+    paid = {k: {-1: p[1], -2: p[2]} | {s: c for s, c, _ in p[5]} for k, p in seen.items()}
+
+    def beaten(k: tuple[Any, ...]) -> bool:
+        mine = paid[k]
+        return any(o != k and all(c <= mine.get(s, 0) for s, c in paid[o].items())
+                   and paid[o] != mine for o in paid)
+
+    return sorted((p for k, p in seen.items() if not beaten(k)), key=_outlay)
+
+
 def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> list[Payment]:
     """Every way to pay the god now (before any budget), cheapest first; [] when the city
     cannot meet its cost."""
@@ -139,30 +186,26 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
         return [] if kind == WONDER and stage_resources(rules.wonders, st, city) is None \
             else [NOTHING]
     if kind == COINS:
-        return [(n, 0, 0, ZERO7, ZERO7)]
+        return [(n, 0, 0, ZERO7, ZERO7, ())]
     if kind == SHIELDS:
         return [NOTHING] if card_shields(c, rules.wonders) >= n else []
     if kind == VP:
         return [NOTHING] if blue_vp(c, rules.cards) >= n else []
-    if kind == WONDER:
-        stage = stage_resources(rules.wonders, st, city)
-        if stage is None:
-            return []
-        vectors: list[tuple[int, ...]] = [stage]
-    elif kind == RESOURCES:
-        vectors = [res]
-    else:
+    if kind in (RAW, MANUFACTURED, ANY):
         pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
             *RAW_IDX, *MANU_IDX)
         if sum(c.fixed[r] for r in pool) >= n:
             # The city's own fixed production meets n units: nothing to buy, and no other
             # payment is as cheap (the answer the search below would give, without it).
             return [NOTHING]
-        vectors = list(_vectors(pool, n))
+    vectors = _cost_vectors(rules, st, city, kind, n, res)
+    price = market_price(rules, st, city, god)
+    if price:
+        return _market_payments(st, city, vectors, price)
     seen: dict[tuple[int, int], Payment] = {}
     for v in vectors:
         for lc, rc, bl, br in pay_options(rules, st, city, v):
-            seen.setdefault((lc, rc), (0, lc, rc, bl, br))
+            seen.setdefault((lc, rc), (0, lc, rc, bl, br, ()))
     pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
     return [p for p in pays
             if not any(q[1] <= p[1] and q[2] <= p[2] and q != p for q in pays)]
@@ -215,21 +258,22 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     or (KEY[god] in SACRIFICE and m.action != DISCARD)):
                 continue
             left = budget - DISCARD_COINS if KEY[god] in SACRIFICE else budget
-            for bank, lc, rc, bl, br in pays:
-                if bank + lc + rc > left:
+            for p in pays:
+                if _outlay(p) > left:
                     continue
+                _, lc, rc, bl, br, far = p
                 for t in targets:
                     out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
                                            god_right=rc, god_buy_left=bl, god_buy_right=br,
-                                           targets=t))
+                                           god_buy_far=_named(far), targets=t))
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
     for god, pays, targets in options:
         # God first: the cards only the god's coins make affordable (cheapest payment).
-        if (not pays or pays[0][0] + pays[0][1] + pays[0][2] > c.coins
+        if (not pays or _outlay(pays[0]) > c.coins
                 or KEY[god] in NOT_FIRST or KEY[god] in NOT_INVOKED):
             continue
-        bank, lc, rc, bl, br = pays[0]
-        g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc)
+        bank, lc, rc, bl, br, far = pays[0]
+        g = GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc, far=far)
         coins = god_budget(st, city, g, rules.cards)
         if coins <= c.coins:
             continue
@@ -241,8 +285,14 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
                     right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
                     buy_far=m.buy_far, god=god, use=INVOKE, god_left=lc, god_right=rc,
-                    god_buy_left=bl, god_buy_right=br, targets=t, god_first=True))
+                    god_buy_left=bl, god_buy_right=br, god_buy_far=_named(far), targets=t,
+                    god_first=True))
     return moves + out + looks
+
+
+def _named(far: market.Far) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
+    """A command's `god_buy_far` for these far purchases (None: none)."""
+    return tuple((s, v) for s, _, v in far) or None
 
 
 def god_targets(rules: SevenWondersRules, st: SWState, city: int, god: int
@@ -289,7 +339,7 @@ def _with_coins(st: SWState, city: int, coins: int) -> SWState:
 def god_budget(st: SWState, city: int, g: GodChoice, cards: tuple[CardDef, ...]) -> int:
     """God first: the coins left for the card: the start's, less the god's price, plus the
     coins it gives at once (as counted at the start of the turn)."""
-    paid = g.bank + g.left + g.right
+    paid = g.bank + g.left + g.right + sum(f[1] for f in g.far)
     got = st.age if g.use == SELL else gain(st, city, g.god, st.age, -1, cards)
     return st.cities[city].coins - paid + got
 
@@ -326,16 +376,24 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
     if command.targets not in god_targets(rules, st, city, god):
         raise DomainError("bad_targets", f"targets {command.targets} are not allowed for "
                           f"{GODS[god].name_en}")
+    price = market_price(rules, st, city, god)
+    if command.god_buy_far and not price:
+        raise DomainError("no_market", "only a city with a market open buys a god's "
+                          "resources from other cities")
     pays = god_payments(rules, st, city, god)
     if not pays:
         raise DomainError("cannot_invoke", f"the city cannot meet {GODS[god].name_en}'s cost")
     found = None
-    for p in _all_payments(rules, st, city, god, pays):
-        if ((command.god_buy_left is None or command.god_buy_left == p[3])
-                and (command.god_buy_right is None or command.god_buy_right == p[4])
-                and command.god_left in (None, p[1]) and command.god_right in (None, p[2])):
-            found = p
-            break
+    if price:
+        found = _market_payment(rules, st, city, god, command, pays, price)
+    else:
+        for p in _all_payments(rules, st, city, god, pays):
+            if ((command.god_buy_left is None or command.god_buy_left == p[3])
+                    and (command.god_buy_right is None or command.god_buy_right == p[4])
+                    and command.god_left in (None, p[1])
+                    and command.god_right in (None, p[2])):
+                found = p
+                break
     if found is None:
         raise DomainError("no_such_payment", "no such way to pay the god; the cheapest ways "
                           f"(left, right) are {[(p[1], p[2]) for p in pays]}")
@@ -344,12 +402,39 @@ def check_god(rules: SevenWondersRules, st: SWState, city: int, choice: Choice |
         budget -= card_outlay(rules, st, city, choice)
     if key in SACRIFICE:
         budget -= DISCARD_COINS  # the sacrificed card gives no coins
-    bank, lc, rc, bl, br = found
-    if bank + lc + rc > budget:
-        raise DomainError("cannot_afford", f"the god costs {bank + lc + rc} coins; "
+    bank, lc, rc, bl, br, far = found
+    if _outlay(found) > budget:
+        raise DomainError("cannot_afford", f"the god costs {_outlay(found)} coins; "
                           f"{budget} are left after the card")
     return GodChoice(god=god, use=INVOKE, bank=bank, left=lc, right=rc, bought_left=bl,
-                     bought_right=br, targets=command.targets, god_first=command.god_first)
+                     bought_right=br, targets=command.targets, god_first=command.god_first,
+                     far=far)
+
+
+def _market_payment(rules: SevenWondersRules, st: SWState, city: int, god: int,
+                    command: PlayWithGod, pays: list[Payment], price: int) -> Payment | None:
+    """The god's payment at Poséidon's market: the purchases named (any split, checked as a
+    card's: `bad_purchase`), or else the cheapest listed one matching the coins named."""
+    if command.god_buy_left is None and command.god_buy_right is None \
+            and command.god_buy_far is None:
+        return next((p for p in pays if command.god_left in (None, p[1])
+                     and command.god_right in (None, p[2])), None)
+    bl = tuple(command.god_buy_left or ZERO7)
+    br = tuple(command.god_buy_right or ZERO7)
+    bought = tuple((s, tuple(v)) for s, v in command.god_buy_far or ())
+    kind, n, res = god_cost(st, god, st.age)
+    why = "nothing meets the god's cost"
+    for v in _cost_vectors(rules, st, city, kind, n, res):
+        found = market.check(st, city, v, (), bl, br, bought)
+        if found is None:
+            break
+        why = found
+    else:
+        raise DomainError("bad_purchase", why)
+    lc, rc = price * sum(bl), price * sum(br)
+    if command.god_left not in (None, lc) or command.god_right not in (None, rc):
+        return None
+    return (0, lc, rc, bl, br, tuple((s, price * sum(v), v) for s, v in bought if any(v)))
 
 
 def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
@@ -359,18 +444,10 @@ def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
     kind, n, res = god_cost(st, god, st.age)
     if kind not in RESOURCE_KINDS or heracles(st, city):
         return cheapest
-    if kind == WONDER:
-        stage = stage_resources(rules.wonders, st, city)
-        vectors = [stage] if stage is not None else []
-    elif kind == RESOURCES:
-        vectors = [res]
-    else:
-        pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
-            *RAW_IDX, *MANU_IDX)
-        vectors = list(_vectors(pool, n))
     out = list(cheapest)
-    for v in vectors:
-        out += [(0, lc, rc, bl, br) for lc, rc, bl, br in pay_options(rules, st, city, v, True)]
+    for v in _cost_vectors(rules, st, city, kind, n, res):
+        out += [(0, lc, rc, bl, br, ()) for lc, rc, bl, br in pay_options(rules, st, city, v,
+                                                                           True)]
     return out
 
 
@@ -386,9 +463,7 @@ def reveal(tx: Tx, applied: bool) -> None:
     if applied:
         resolved = tx.events[-1]
         if isinstance(resolved, ev.StepResolved):
-            plundered = plunder(tx.rules, tx.state, resolved)
-            if plundered is not None:
-                tx.emit(plundered)
+            plunder_built(tx, resolved)
         if any(ext.active) and isinstance(resolved, ev.StepResolved):
             income = _income(tx.rules, tx.state, resolved, ext)
             if any(income):
@@ -543,7 +618,7 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
     cities = list(s.cities)
     new_ext = replace(ext, pending=_set(ext.pending, c, None), kept=_set(ext.kept, c,
                       tuple(kept)))
-    coins = city.coins + e.gained - ch.bank - ch.left - ch.right
+    coins = city.coins + e.gained - ch.bank - ch.left - ch.right - sum(f[1] for f in ch.far)
     if ch.use == SELL:
         cities[c] = replace(city, coins=coins)
         new_ext = replace(new_ext, allow=_set(ext.allow, c, 0), kept=_set(ext.kept, c, ()))
@@ -568,6 +643,8 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
     if ch.right:
         rn = (c + 1) % n
         cities[rn] = replace(cities[rn], coins=cities[rn].coins + ch.right)
+    for seller, paid, _ in ch.far:
+        cities[seller] = replace(cities[seller], coins=cities[seller].coins + paid)
     allow = ext.allow[c] - 1
     extra = ext.extra[c] + (2 * age if key == "ares" else age if key == "hera" else 0)
     marker = ext.marker[c]
@@ -611,14 +688,24 @@ def m_struck(rules: SevenWondersRules, s: SWState, e: GodStruck) -> SWState:
     return replace(s, cities=tuple(cities))
 
 
+def plunder_built(tx: Tx, resolved: ev.StepResolved) -> None:
+    """After a step, and (`discard_build_hooks`) after a card built from the discard pile:
+    the Guilde des Pillards' tokens when it is among the cards built."""
+    plundered = plunder(tx.rules, tx.state, resolved)
+    if plundered is not None:
+        tx.emit(plundered)
+
+
 def plunder(rules: SevenWondersRules, st: SWState, resolved: Any) -> GuildPlundered | None:
     """Guilde des Pillards: "Au moment où la Guilde des Pillards est construite, le joueur
     reçoit immédiatement 1 jeton Victoire valant 5 points de victoire et donne 1 jeton
-    Défaite à chacun de ses voisins directs" (built from the hand, or free)."""
+    Défaite à chacun de ses voisins directs": whenever it is constructed, from the hand,
+    free (Olympia) or from the discard pile (Halikarnassus, Solomon, Osiris)."""
     n = len(st.cities)
     tokens: list[tuple[int, ...]] = [()] * n
     for a in resolved.actions:
-        if a.kind in ("build", "free") and rules.cards[a.card].key == PLUNDERERS:
+        if (a.kind in ("build", "free", "from_discard")
+                and rules.cards[a.card].key == PLUNDERERS):
             tokens[a.city] = (*tokens[a.city], 5)
             for o in {left_of(st, a.city), right_of(st, a.city)} - {a.city}:
                 tokens[o] = (*tokens[o], -1)

@@ -41,6 +41,9 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
     bought_right: tuple[int, ...] = ZERO7
     targets: tuple[int, ...] = ()
     god_first: bool = False
+    far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    """Poséidon's market: (seller, coins, resources) bought from cities other than the
+    neighbours for the god (rule 52)."""
 
 
 Cost = tuple[str, int, tuple[int, ...]]
@@ -123,6 +126,8 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god_right: int | None = None
     god_buy_left: tuple[int, ...] | None = None
     god_buy_right: tuple[int, ...] | None = None
+    god_buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    """Poséidon's market: the god's purchases from cities other than the neighbours."""
     targets: tuple[int, ...] = ()
     """Bastet: (opponent, the opponent's card, the city's own card), or none."""
     god_first: bool = False

@@ -65,8 +65,6 @@ def special_acting(st: SWState) -> tuple[int, ...]:
 
 
 def decide_raise(tx: Tx, command: RaiseDiscarded) -> None:
-    from domain.sevenwonders_faith.invoke import plunder
-
     st = tx.state
     city = st.special
     if command.card not in st.discard:
@@ -78,9 +76,8 @@ def decide_raise(tx: Tx, command: RaiseDiscarded) -> None:
         action = ev.Action(city=city, seat=command.seat, kind="from_discard", card=command.card)
         resolved = flow._with_gains(tx, (action,))
         tx.emit(resolved)
-        plundered = plunder(tx.rules, tx.state, resolved)
-        if plundered is not None:
-            tx.emit(plundered)
+        for hook in tx.rules.discard_build_hooks:
+            hook(tx, resolved)
     elif command.use == RAISE_SELL:
         gained = OSIRIS_COINS
     else:

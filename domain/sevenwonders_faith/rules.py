@@ -229,6 +229,12 @@ class FaithView(msgspec.Struct, frozen=True):
     """The god this seat chose with this step's card (only its own, until revealed)."""
     god_costs: tuple[tuple[Cost, ...], ...]
     """Per god id, its cost in Ages I, II, III in this game ([kind, n, resources])."""
+    stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    """(board id, side, stage index, resources): the wonder stages whose printed cost this
+    game replaces (option `board_costs`; public, as `god_costs`)."""
+    guild_costs: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(card id, resources): the guilds whose printed cost this game replaces (option
+    `guild_costs`; public)."""
     horus_looks: tuple[int, ...] = ()
     """Per city, Horus' looks left this age (public: the marker coins on the card)."""
     looked_at: tuple[int, ...] = ()
@@ -260,7 +266,8 @@ def _view_ext(previous: Any) -> Any:
             gods_kept_count=tuple(len(k) for k in ext.kept),
             gods_allowed=ext.allow, invoked=ext.active,
             my_god_choice=ext.pending[s] if mine else None,
-            god_costs=ext.costs, inner=inner, horus_looks=ext.horus,
+            god_costs=ext.costs, stage_costs=ext.stage_costs, guild_costs=ext.guild_costs,
+            inner=inner, horus_looks=ext.horus,
             looked_at=_looked_at(st, ext, seat) if mine else (),
             osiris_discard=st.discard if mine and st.phase == OSIRIS and st.special_seat == seat
             else (),
@@ -411,6 +418,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         market_hooks=(*rules.market_hooks, poseidon_market),
         score_categories=(*rules.score_categories, ("gods", gods_points)),
         step_hooks=(*rules.step_hooks, invoke.reveal),
+        discard_build_hooks=(*rules.discard_build_hooks, invoke.plunder_built),
         conflict_hooks=(*rules.conflict_hooks, conflicts),
         mutators={**rules.mutators, FaithStarted: _started,
                   PrayerBegan: prayer._prayer_began, GodKept: prayer._kept,

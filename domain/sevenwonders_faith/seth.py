@@ -57,7 +57,7 @@ def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
         budget -= card_outlay(rules, st, city, choice)
     own = ext.pending[city]
     if own is not None:
-        budget -= own.bank + own.left + own.right
+        budget -= own.bank + own.left + own.right + sum(f[1] for f in own.far)
     return price if price <= budget else None
 
 

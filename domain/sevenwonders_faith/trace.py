@@ -7,7 +7,8 @@ result) with:
 - `turns` entries with `"step": "prayer"` (one per prayer round: `keep_god` actions, then
   `passed`: the gods each seat receives);
 - a play action that came with a god carries `invocation`: {`key`, `use` (invoke or discard),
-  `bank`, `trade`, `bought`, `targets`, `gained`, `dropped`}; a turn lists `struck` (negative
+  `bank`, `trade` (with `far` at Poséidon's market), `bought`, `targets`, `gained`,
+  `dropped`}; a turn lists `struck` (negative
   powers: coins lost and tokens per city) and `income` (Artemis, Hermes) when there are any;
 - every state adds `gods_kept` (per seat), `gods_invoked` (per city, `[key, age]`),
   `gods_allowed`, `extra_half_shields` and `peace`.
@@ -123,6 +124,9 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                         "targets": list(ch.targets), "gained": g.gained,
                         "god_first": ch.god_first,
                         "dropped": sorted(_key(x) for x in g.dropped)}
+                    if ch.far:
+                        action["invocation"]["trade"]["far"] = [
+                            [s, paid, _counts(v)] for s, paid, v in ch.far]
                 entry["actions"].append(action)
         raised = next((e for e in events if isinstance(e, DiscardRaised)), None)
         if raised is not None:

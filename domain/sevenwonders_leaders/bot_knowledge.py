@@ -5,8 +5,8 @@ picks and recruitment choices until revealed, the leaders under their wonder sta
 discarded ones and the box. They are drawn from the leaders the seat has not seen; the
 seats that already picked or chose this step pick or choose at random in the sample. Public
 parts are copied: the leaders recruited (their shields and science symbols counted in the
-cities) and the Courtesan token. Rome B's extra leader and the Courtesan's placement are
-not rebuilt (the bots fall back there).
+cities), the Courtesan token and the leader costs the game replaces. Rome B's extra leader
+and the Courtesan's placement are not rebuilt (the bots fall back there).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def sample_leaders(
         hands=tuple(hands), kept=tuple(kept) if lv.draft_round else ((),) * seats,
         picks=tuple(picks), draft_round=lv.draft_round, box=box, chosen=tuple(chosen),
         powers=tuple(powers), courtesan=lv.courtesan, courtesan_done=guild_city >= 0,
-        rome_done=rome_done,
+        rome_done=rome_done, costs=lv.leader_costs,
     )
     state = replace(state, cities=tuple(cities), ext=ext)
     if state.phase == RECRUIT:  # seats that chose already: a choice of theirs

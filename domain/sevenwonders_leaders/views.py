@@ -3,7 +3,8 @@
 Hidden from a seat: the other seats' leader hands (their sizes are public) and draft picks,
 a seat's recruitment choice until every seat has chosen, the leaders discarded or used as
 stage markers (face down), the box and what Rome B draws from it. Public: the leaders
-recruited (face up beside each board) and the Courtesan token.
+recruited (face up beside each board), the Courtesan token and the leader costs the game
+replaces.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class LeadersView(msgspec.Struct, frozen=True):
     """Per city, the leaders recruited (public)."""
     courtesan: tuple[int, int, int]
     box_size: int
+    leader_costs: tuple[tuple[int, int], ...] = ()
+    """(leader, coins): the leaders whose printed cost this game's `leader_costs` option
+    replaces (public)."""
 
 
 def view_ext(rules: Any, state: SWState, seat: int | None) -> LeadersView | None:
@@ -52,6 +56,7 @@ def view_ext(rules: Any, state: SWState, seat: int | None) -> LeadersView | None
         recruited=tuple(c.beside for c in state.cities),
         courtesan=x.courtesan,
         box_size=len(x.box),
+        leader_costs=x.costs,
     )
 
 

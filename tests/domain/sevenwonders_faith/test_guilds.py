@@ -63,3 +63,48 @@ def test_plunderers_guild_takes_a_5_point_token_and_gives_defeats() -> None:
     events, st = turn(st, move)
     assert [type(e).__name__ for e in events].count("GuildPlundered") == 1
     assert [c.tokens for c in st.cities] == [(5,), (-1,), (-1,)]
+
+
+def test_plunderers_guild_built_from_the_discard_pile_plunders_too() -> None:
+    """"Au moment où la Guilde des Pillards est construite": Halikarnassus' "construire
+    gratuitement une carte de la défausse" constructs it too, so its city takes the 5-point
+    token and its neighbours a defeat each, as when it is built from the hand."""
+    from domain.sevenwonders import commands as cmd
+    from domain.sevenwonders.state import DISCARD_BUILD
+    from tests.domain.sevenwonders.support import give, hands
+    from tests.domain.sevenwonders_faith.support import turn, with_gods
+
+    st = prayed([("halikarnassus", "A"), ("gizah", "A"), ("olympia", "A")])
+    for c in range(3):
+        st = with_gods(st, c, [])
+    st = give(replace(st, age=3), 0, stages=1)
+    st = replace(st, cities=(replace(st.cities[0], fixed=(0, 0, 0, 3, 0, 0, 0)),
+                             *st.cities[1:]))
+    plunderers = next(c for c in G.rules.cards if c.key == "plunderers_guild")
+    st = replace(st, discard=(plunderers.id,))
+    st = hands(st, ["Arena", "Palace"], ["Senate", "Gardens"], ["Pantheon", "Lodge"])
+    arena = st.hands[0][0]
+    _, st = turn(st, cmd.Play(seat=0, card=arena, action="stage"))
+    assert st.phase == DISCARD_BUILD
+    events, st = G.step(st, cmd.BuildDiscarded(seat=0, card=plunderers.id))
+    assert [type(e).__name__ for e in events].count("GuildPlundered") == 1
+    assert [c.tokens for c in st.cities] == [(5,), (-1,), (-1,)]
+
+
+def test_plunderers_guild_raised_by_osiris_plunders_too() -> None:
+    """Osiris "mettre en jeu gratuitement" a card of the discard pile: the Guilde des
+    Pillards so constructed takes its tokens (rule 42: "the Pillards' tokens as when
+    built")."""
+    from domain.sevenwonders_faith.model import OSIRIS, RaiseDiscarded
+    from tests.domain.sevenwonders_faith.support import turn, with_god
+    from tests.domain.sevenwonders_faith.test_gods import at
+
+    plunderers = next(c for c in G.rules.cards if c.key == "plunderers_guild")
+    st = replace(at(1, ["osiris"]), discard=(plunderers.id,))
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))
+    assert st.phase == OSIRIS
+    before = [c.tokens for c in st.cities]
+    events, st = G.step(st, RaiseDiscarded(seat=0, card=plunderers.id, use="build"))
+    assert [type(e).__name__ for e in events].count("GuildPlundered") == 1
+    assert [c.tokens[len(t):] for c, t in zip(st.cities, before, strict=True)] == [
+        (5,), (-1,), (-1,)]

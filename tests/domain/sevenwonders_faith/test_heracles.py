@@ -78,7 +78,7 @@ def test_heracles_still_pays_coins_and_owns_shields() -> None:
     assert god_payments(G.rules, st, 0, god("horus"))[0][0] > 0
     assert god_payments(G.rules, st, 0, god("hades")) == []
     st = give(st, 0, coins=5)
-    assert god_payments(G.rules, st, 0, god("horus")) == [(1, 0, 0, NOTHING[3], NOTHING[4])]
+    assert god_payments(G.rules, st, 0, god("horus")) == [(1, 0, 0, NOTHING[3], NOTHING[4], ())]
 
 
 def test_heracles_drafted_and_recruited_then_a_god_costs_no_resources() -> None:
@@ -125,3 +125,16 @@ def test_heracles_drafted_and_recruited_then_a_god_costs_no_resources() -> None:
     assert checked
     for g in checked:
         assert god_payments(LF.rules, st, 0, g) == [NOTHING], GODS[g].key
+
+
+def test_every_seat_sees_the_leader_costs_the_game_replaces() -> None:
+    """`leader_costs` replaces a leader's cost for the whole game: every seat's view (and a
+    spectator's) shows it, Héraclès' provisional cost included."""
+    plato = next(x.id for x in LEADERS if x.key == "plato")
+    st = fold(LF, LF.start(3, {"leader_costs": {"heracles": 1, "plato": 9}},
+                           random.Random(1), None))
+    for seat in (0, 1, 2, None):
+        assert sorted(LF.view(st, seat).ext.inner.leader_costs) == sorted(
+            ((HERACLES, 1), (plato, 9)))
+    assert LF.view(fold(LF, LF.start(3, {}, random.Random(1), None)), 0).ext.inner \
+        .leader_costs == ()

@@ -78,3 +78,21 @@ def test_bad_board_and_guild_costs_are_refused(options: dict[str, object]) -> No
     with pytest.raises(DomainError) as refused:
         start(BOARDS, options=options)
     assert refused.value.code == "invalid_option"
+
+
+def test_every_seat_sees_the_costs_the_game_replaces() -> None:
+    """The costs in force are public, as the printed ones on the cards and boards are: every
+    seat's view, and a spectator's, shows the `board_costs`, `guild_costs` and `god_costs`
+    of the game, so that a player (or a bot, which knows only its view) pays what the game
+    asks."""
+    options = {"board_costs": {"ithaca": {"A1": {"wood": 1}}},
+               "guild_costs": {"plunderers_guild": {"ore": 3}},
+               "god_costs": {"apollon": {"1": ["coins", 2]}}}
+    st = start(BOARDS, options=options)
+    for seat in (0, 1, 2, None):
+        fv = G.view(st, seat).ext
+        assert fv.stage_costs == ((ITHACA, 0, 0, (1, 0, 0, 0, 0, 0, 0)),)
+        assert fv.guild_costs == ((_guild("plunderers_guild"), (0, 0, 0, 3, 0, 0, 0)),)
+        assert fv.god_costs[god("apollon")][0] == ("coins", 2, (0,) * 7)
+    fv = G.view(start(BOARDS), 0).ext
+    assert (fv.stage_costs, fv.guild_costs) == ((), ())

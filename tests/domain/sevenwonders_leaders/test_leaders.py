@@ -366,3 +366,19 @@ def test_faq_leader_symbols_count_in_both_science_methods() -> None:
     st = give(recruit(base(), 0, "Euclid"), 0, ["Workshop", "Scriptorium"])
     assert science(G.rules, st, 0) == 1 + 1 + 1 + 7
     assert science(G.rules, recruit(st, 0, "Pythagoras"), 0) == 1 + 4 + 1 + 7
+
+
+def test_every_seat_sees_the_leader_costs_the_game_replaces() -> None:
+    """A leader's cost is printed on its card, face up for all once recruited; a game's
+    `leader_costs` replaces it for the whole game, so every seat's view (and a
+    spectator's) shows the replaced costs, and the recruitment's price follows them."""
+    import random
+
+    from domain.kernel.game import fold
+
+    plato = next(x.id for x in LEADERS if x.key == "plato")
+    st = fold(G, G.start(3, {"leader_costs": {"plato": 9}}, random.Random(1), None))
+    for seat in (0, 1, 2, None):
+        assert G.view(st, seat).ext.leader_costs == ((plato, 9),)
+    assert leader_cost(st, 0, plato) == 9
+    assert G.view(fold(G, G.start(3, {}, random.Random(1), None)), 0).ext.leader_costs == ()

@@ -262,6 +262,7 @@ class LeadersView(msgspec.Struct, kw_only=True):
     hand: list[int]
     hand_sizes: list[int]
     kept: list[int]
+    leader_costs: list[tuple[int, int]] = msgspec.field(default_factory=list)
     pick: int
     recruited: list[list[int]]
 

@@ -205,6 +205,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     gods_hand: list[int]
     gods_kept: list[int]
     gods_kept_count: list[int]
+    guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
     horus_looks: list[int] = msgspec.field(default_factory=list)
     inner: Any = None
     invoked: list[list[tuple[int, int]]]
@@ -213,6 +214,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     osiris_discard: list[int] = msgspec.field(default_factory=list)
     pegasus_leaders: list[int] = msgspec.field(default_factory=list)
     shown_gods: list[int] = msgspec.field(default_factory=list)
+    stage_costs: list[tuple[int, int, int, list[int]]] = msgspec.field(default_factory=list)
 
 
 class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type"):
@@ -230,7 +232,7 @@ class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="ty
     variant: bool
 
 
-GodChoice = tuple[int, str, int, int, int, list[int], list[int], list[int], bool]
+GodChoice = tuple[int, str, int, int, int, list[int], list[int], list[int], bool, list[tuple[int, int, list[int]]]]
 
 
 class GodChosen(msgspec.Struct, kw_only=True, tag='GodChosen', tag_field="type"):
@@ -456,6 +458,7 @@ class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="ty
     card: int
     city: int | None = None
     god: int
+    god_buy_far: list[tuple[int, list[int]]] | None = None
     god_buy_left: list[int] | None = None
     god_buy_right: list[int] | None = None
     god_first: bool = False

@@ -659,6 +659,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -675,6 +680,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -708,7 +720,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_faith.GodChosen": {
@@ -950,6 +967,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
@@ -1574,6 +1596,11 @@ export interface components {
             hand: number[];
             hand_sizes: number[];
             kept: number[];
+            /** @default [] */
+            leader_costs?: [
+                number,
+                number
+            ][];
             pick: number;
             recruited: number[][];
         };
@@ -2093,6 +2120,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -2109,6 +2141,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
@@ -2142,7 +2181,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_leaders_faith.GodChosen": {
@@ -2559,6 +2603,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */

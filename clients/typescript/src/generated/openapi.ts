@@ -916,6 +916,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -932,6 +937,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_faith.GameEnded": {
@@ -965,7 +977,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_faith.GodChosen": {
@@ -1207,6 +1224,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
@@ -1831,6 +1853,11 @@ export interface components {
             hand: number[];
             hand_sizes: number[];
             kept: number[];
+            /** @default [] */
+            leader_costs?: [
+                number,
+                number
+            ][];
             pick: number;
             recruited: number[][];
         };
@@ -2350,6 +2377,11 @@ export interface components {
             gods_kept: number[];
             gods_kept_count: number[];
             /** @default [] */
+            guild_costs?: [
+                number,
+                number[]
+            ][];
+            /** @default [] */
             horus_looks?: number[];
             /** @default null */
             inner?: unknown;
@@ -2366,6 +2398,13 @@ export interface components {
             pegasus_leaders?: number[];
             /** @default [] */
             shown_gods?: number[];
+            /** @default [] */
+            stage_costs?: [
+                number,
+                number,
+                number,
+                number[]
+            ][];
         };
         /** GameEnded */
         "7wonders_leaders_faith.GameEnded": {
@@ -2399,7 +2438,12 @@ export interface components {
             number[],
             number[],
             number[],
-            boolean
+            boolean,
+            [
+                number,
+                number,
+                number[]
+            ][]
         ];
         /** GodChosen */
         "7wonders_leaders_faith.GodChosen": {
@@ -2816,6 +2860,11 @@ export interface components {
             /** @default null */
             city?: number | null;
             god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
             /** @default null */
             god_buy_left?: number[] | null;
             /** @default null */
