@@ -492,6 +492,28 @@ _COMMANDS_BY_KIND: dict[int, tuple[type, ...]] = {
 }
 
 
+def lapse_token(tx: Tx, cmd: acmd.Decline) -> None:
+    if tx.state.board_tokens:
+        raise DomainError("not_optional", "a pair earns one of the progress tokens on the "
+                          "board while there is one")
+    _step(tx, cmd.seat)
+    done(tx)
+
+
+def token_rules(base: PhaseRules) -> PhaseRules:
+    """The progress token a pair earns ("parmi ceux disponibles sur le plateau"). Each is
+    owed only while the board holds one, but Coercion completes a pair in both cities in
+    one action (the conspirator's owed first): with one token left (Obscurantism takes
+    them off the board too) the second finds none when its choice comes. Such a pair
+    earns nothing: `Decline` is then its only move, as for Agora's own owed actions, so
+    the seat is never left without one."""
+
+    def moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
+        return base.moves(rules, state, seat) or [acmd.Decline(seat=seat)]
+
+    return PhaseRules(moves, {**base.commands, acmd.Decline: lapse_token})
+
+
 def owed_rules() -> dict[int, PhaseRules]:
     table: dict[int, PhaseRules] = {}
     for kind in OWED_NAMES:

@@ -14,7 +14,7 @@ import msgspec
 from domain.duel import catalog as base
 from domain.duel import commands as cmd
 from domain.duel.rules import DuelRules, PhaseRules
-from domain.duel.state import DRAFT, PLAY
+from domain.duel.state import DRAFT, OWE_TOKEN, PLAY
 from domain.duel_agora import catalog, decrees, owed
 from domain.duel_agora import commands as acmd
 from domain.duel_agora.commands import AGORA_COMMANDS
@@ -109,7 +109,8 @@ def attach(rules: DuelRules) -> DuelRules:
                 acmd.TriggerConspiracy: trigger_at_start,
             }),
         },
-        owed={**rules.owed, **owed.owed_rules()},
+        owed={**rules.owed, **owed.owed_rules(),
+              OWE_TOKEN: owed.token_rules(rules.owed[OWE_TOKEN])},
         owed_names={**rules.owed_names, **owed.OWED_NAMES},
         opening=opening,
         score_categories=(*rules.score_categories, (SENATE_CATEGORY, _senate_score)),

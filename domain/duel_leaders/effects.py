@@ -34,7 +34,9 @@ Rule choices (each with its passage of duel-leaders-rules-fr):
 - Aspasia cancels the next pawn move whoever makes it, once ("le prochain déplacement").
 - Bilkis: when building a card (not a wonder: "construisez une carte"), one unit of any
   resource may be bought for 2 coins from the bank (Economy does not take them: they are
-  not a trade at the opponent's prices); the engine takes it when it lowers the price.
+  not a trade at the opponent's prices); the engine takes it when it lowers the price. A
+  construction's `buy` names the units bought at the trading price only: the Bilkis unit,
+  of whichever resource leaves an equally cheap purchase, is not among them.
 - Hatshepsut: 1 coin per unit the opponent bought at the trading price; units at a fixed
   price (yellow Reserve cards, Customs House) and the Bilkis unit are not counted.
 - Berenice: +1 coin when her owner discards a card (a yellow card's worth), never for a
@@ -222,7 +224,9 @@ def bilkis(pricer: Pricer, card_id: int, price: Price) -> Price:
     if trade + BILKIS_PRICE >= price.trade:
         return price
     coins = price.coins - price.trade + trade + BILKIS_PRICE
-    return Price(coins, trade + BILKIS_PRICE, trade if pricer.economy else 0, False, bought,
+    # `trade` stays what the units bought at the trading price cost: an explicit `buy` is
+    # checked against it (with the Bilkis unit covered like one more unit waived).
+    return Price(coins, trade, trade if pricer.economy else 0, False, bought,
                  price.discount + 1)
 
 

@@ -37,6 +37,7 @@ from domain.duel_leaders.state import (
     AFTER_LAYOUT,
     CHOOSING,
     DECLARING,
+    EMPTY_HAND,
     RESOLVING,
     UNSET,
 )
@@ -76,10 +77,23 @@ def open_recruitment(tx: Tx, age: int) -> bool:
     return True
 
 
+def _refuse_done(mark: int, seat: int, code: str, done: str) -> None:
+    """A seat's part of the step already played: it chose (declared) or, with no leader
+    left in hand, sits the step out. The decider refuses both as `not_your_turn` first
+    (such a seat is not acting); the handler says which, whoever calls it."""
+    if mark == EMPTY_HAND:
+        raise DomainError("no_leader_in_hand", f"seat {seat} has no leader left in hand: it "
+                          "sits this recruitment step out")
+    if mark != UNSET:
+        raise DomainError(code, f"seat {seat} {done}")
+
+
 def choose_leader(tx: Tx, cmd: ChooseLeader) -> None:
     x = leaders(tx.state)
-    if x.step != CHOOSING or x.chosen[cmd.seat] != UNSET:
-        raise DomainError("already_chosen", f"seat {cmd.seat} has chosen its leader")
+    if x.step != CHOOSING:
+        raise DomainError("choices_revealed", "the leaders are chosen and revealed: seat "
+                          f"{cmd.seat} now declares recruit or discard (DeclareRecruitment)")
+    _refuse_done(x.chosen[cmd.seat], cmd.seat, "already_chosen", "has chosen its leader")
     if cmd.leader not in x.hands[cmd.seat]:
         raise DomainError("leader_not_in_hand", f"leader {cmd.leader} is not in seat "
                           f"{cmd.seat}'s hand")
@@ -91,8 +105,11 @@ def choose_leader(tx: Tx, cmd: ChooseLeader) -> None:
 
 def declare(tx: Tx, cmd: DeclareRecruitment) -> None:
     x = leaders(tx.state)
-    if x.step != DECLARING or x.declared[cmd.seat] != UNSET:
-        raise DomainError("already_declared", f"seat {cmd.seat} has declared")
+    if x.step != DECLARING:
+        raise DomainError("choice_pending", f"seat {cmd.seat} declares recruit or discard once "
+                          "the leaders are chosen and revealed (ChooseLeader first)")
+    _refuse_done(x.declared[cmd.seat], cmd.seat, "already_declared",
+                 "has declared whether it recruits")
     leader = x.chosen[cmd.seat]
     cost = cost_of(tx.state, leader)
     if cmd.recruit and cost > tx.state.players[cmd.seat].coins:

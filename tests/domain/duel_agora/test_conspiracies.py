@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.duel import commands as cmd
 from domain.duel import events as ev
 from domain.duel.catalog_types import BLUE
-from domain.duel.state import OVER
+from domain.duel.state import OVER, OWE_TOKEN
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
 from domain.duel_agora.catalog import CURIA_JULIA, KNOSSOS
@@ -203,6 +205,28 @@ def test_coercion_exchanges_cards_of_the_same_colour() -> None:
     assert state.players[0].buildings == (CARD["Theater"],)
     assert state.players[1].buildings == (CARD["Altar"],)
     assert state.players[0].colours[BLUE] == 1
+
+
+def test_coercion_pairs_in_both_cities_share_the_last_progress_token() -> None:
+    """Coercion (green for green) completes a pair in both cities with one token left on
+    the board: the conspirator chooses it; the other pair earns nothing ("parmi ceux
+    disponibles sur le plateau"), its seat's only move a Decline, and the turn goes on."""
+    state = give(_with("Coercion"), 0, "Apothecary", "Academy")  # symbols 1 and 2
+    state = give(state, 1, "School", "Study")  # 1 and 2
+    state = replace(state, board_tokens=state.board_tokens[:1])
+    _, state = _trigger(state)
+    _, state = run(state, acmd.ExchangeCards(seat=0, take=CARD["School"], give=CARD["Academy"]))
+    state = decline(state, 0)  # Coercion's optional cube move
+    assert [(kind, seat) for kind, _, seat in state.pending] == [(OWE_TOKEN, 0), (OWE_TOKEN, 1)]
+    (last,) = state.board_tokens
+    assert error(state, acmd.Decline(seat=0)).code == "not_optional"
+    _, state = run(state, cmd.ChooseProgressToken(seat=0, token=last))
+    assert G.acting_seats(state) == (1,) and state.board_tokens == ()
+    assert G.legal_moves(state, 1) == [acmd.Decline(seat=1)]
+    events, state = run(state, acmd.Decline(seat=1))
+    assert not state.pending and state.players[1].tokens == ()
+    assert G.acting_seats(state) == (0,)  # the conspirator's action follows its trigger
+    assert of_type(events, aev.ConspiracyResolved)
 
 
 def test_insider_influence_moves_a_decree_under_another() -> None:

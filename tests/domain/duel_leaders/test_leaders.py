@@ -200,7 +200,30 @@ def test_bilkis_buys_one_unit_for_2_coins_when_cheaper() -> None:
     plain = card_price(RULES, state, 0, card)
     assert plain.trade == 15
     price = card_price(RULES, give(state, 0, "bilkis"), 0, card)
-    assert price.trade == 12 and sum(price.bought) == 2
+    assert price.coins == 12 and sum(price.bought) == 2  # 2 units at 5, 1 at 2
+    assert price.trade == 10  # at the trading price: the Bilkis unit is not a trade
+
+
+def test_bilkis_any_equally_cheap_explicit_buy_is_accepted() -> None:
+    """Bilkis: "la ressource de votre choix": the unit she buys may be any of those the
+    card lacks, so each equally cheap split of the others is a legal explicit `buy`
+    (counts of wood, clay, stone, glass, papyrus at the trading price)."""
+    state = with_player(age_one(), 1, produce=(3, 3, 3, 3, 3))  # trading costs 5 a unit
+    state = with_coins(give(state, 0, "bilkis"), 0, 20)
+    state, slot = put(state, "Library")  # wood, stone, glass; seat 0 produces none
+    (move,) = [m for m in G.legal_moves(state, 0)
+               if type(m) is cmd.ConstructBuilding and m.slot == slot]
+    assert move.coins == 12
+    splits = [(0, 0, 1, 1, 0), (1, 0, 0, 1, 0), (1, 0, 1, 0, 0)]
+    assert move.buy in splits
+    for buy in splits:
+        events, after = run(state, replace(move, buy=buy))
+        (built,) = of_type(events, ev.BuildingConstructed)
+        assert built.bought == buy and built.cost == 12
+        assert after.players[0].coins == 8
+    for buy in [(1, 0, 1, 1, 0), (0, 0, 0, 1, 0), (0, 1, 1, 1, 0)]:  # all 3, too few, clay
+        refused = error(state, replace(move, buy=buy))
+        assert refused.code == "invalid_payment", buy
 
 
 def put(state: DuelState, card: str) -> tuple[DuelState, int]:

@@ -4,12 +4,20 @@ effects, effects in play order, a supremacy reached then ends the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from domain.duel import events as ev
+from domain.duel.state import DuelState
+from domain.duel.transaction import Tx
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
+from domain.duel_leaders.evolve import RECRUITMENT
+from domain.duel_leaders.recruit import open_recruitment
+from domain.kernel import DomainError
 from tests.domain.duel_leaders.support import (
+    RULES,
     G,
     L,
     at_recruitment,
@@ -157,3 +165,71 @@ def test_after_recruitment_the_structure_is_laid_out_and_the_first_player_begins
     assert kinds.index(lev.RecruitmentEnded) < kinds.index(ev.AgeBegan)
     assert kinds[-1] is ev.TurnBegan and events[-1].seat == 1
     assert state.age == 1 and G.acting_seats(state) == (1,)
+
+
+# Recruitment step, in order: "Chaque joueur en choisit un, face cachée", "retournent
+# simultanément", then "annoncent simultanément s'ils recrutent le leader ou le défaussent".
+# A command of the wrong stage, or from a seat with nothing to choose, is refused with a
+# code saying which.
+
+
+def test_declaring_before_the_choices_are_revealed_is_refused_as_choice_pending() -> None:
+    state = at_recruitment(deal(drafted=DRAFT))
+    refused = error(state, declare(0, True))
+    assert refused.code == "choice_pending"
+    assert "ChooseLeader first" in refused.reason
+    _, state = run(state, choose(1, "nero"))
+    assert error(state, declare(0, False)).code == "choice_pending"  # seat 0 still chooses
+
+
+def test_choosing_once_the_choices_are_revealed_is_refused_as_choices_revealed() -> None:
+    state = at_recruitment(deal(drafted=DRAFT))
+    _, state = run(state, choose(0, "darius"), choose(1, "nero"))
+    refused = error(state, choose(0, "caesar"))
+    assert refused.code == "choices_revealed"
+    assert "DeclareRecruitment" in refused.reason
+
+
+def _with_hands(hands: tuple[tuple[int, ...], tuple[int, ...]]) -> DuelState:
+    """Age I's recruitment step opened afresh with these hands (the rules' own opening)."""
+    state = with_leaders_state(at_recruitment(deal(drafted=DRAFT)), hands=hands)
+    tx = Tx(RULES, state)
+    open_recruitment(tx, 1)
+    return tx.state
+
+
+def _handled(state: DuelState, command: Any) -> DomainError:
+    """The recruitment step's own handler, called without the decider's acting check."""
+    tx = Tx(RULES, state)
+    try:
+        RULES.phases[RECRUITMENT].commands[type(command)](tx, command)
+    except DomainError as exc:
+        return exc
+    raise AssertionError(f"{command} was accepted")
+
+
+def test_a_seat_with_no_leader_in_hand_sits_the_recruitment_step_out() -> None:
+    """'Chaque joueur prend les leaders qu'il n'a pas encore recrutés dans sa main' then
+    chooses one: with none in hand, a seat has nothing to choose nor to declare."""
+    state = _with_hands(((L["caesar"],), ()))
+    assert G.acting_seats(state) == (0,) and G.legal_moves(state, 1) == []
+    assert error(state, choose(1, "nero")).code == "not_your_turn"  # not that seat's choice
+    assert _handled(state, choose(1, "nero")).code == "no_leader_in_hand"
+    events, state = run(state, choose(0, "caesar"))
+    (revealed,) = of_type(events, lev.ChoicesRevealed)
+    assert revealed.chosen[0] == L["caesar"]
+    assert G.acting_seats(state) == (0,)
+    refused = _handled(state, declare(1, True))
+    assert refused.code == "no_leader_in_hand" and "no leader left in hand" in refused.reason
+    events, state = run(state, declare(0, True))
+    assert [e.seat for e in of_type(events, lev.LeaderRecruited)] == [0]
+    assert of_type(events, lev.RecruitmentEnded)
+
+
+def test_a_seat_that_chose_or_declared_is_told_so_by_the_step() -> None:
+    state = at_recruitment(deal(drafted=DRAFT))
+    _, state = run(state, choose(0, "darius"))
+    assert error(state, choose(0, "caesar")).code == "not_your_turn"
+    assert _handled(state, choose(0, "caesar")).code == "already_chosen"
+    _, state = run(state, choose(1, "nero"), declare(0, False))
+    assert _handled(state, declare(0, True)).code == "already_declared"

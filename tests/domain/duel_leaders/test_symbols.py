@@ -248,3 +248,23 @@ def test_a_changed_symbol_follows_its_card_through_coercion() -> None:
     view = AG.view(state, None).leaders
     assert view.seats[1].changed_symbols == ((LIBRARY, LAW),)
     assert view.seats[0].changed_symbols == ()
+
+
+def test_coercion_pairs_take_the_last_token_in_the_order_they_are_owed() -> None:
+    """Agora rule choice 16 with Euclid: Coercion completes a pair in both cities with one
+    progress token left; Euclid's owner decides on the card taken first, so the opponent's
+    pair, owed meanwhile, takes the token and the declined Euclid's pair earns nothing."""
+    state = give(agora_age_one(), 0, "euclid")
+    workshop, laboratory = CARD["Workshop"], CARD["Laboratory"]  # both the same symbol
+    state = holding(holding(state, 0, SCRIPTORIUM, workshop), 1, LIBRARY, laboratory)
+    state = replace(state, pending=((OWE_COERCE, 0, 0),), board_tokens=state.board_tokens[:1])
+    _, state = agora_run(state, acmd.ExchangeCards(seat=0, take=LIBRARY, give=workshop))
+    assert state.pending == ((OWE_TAKEN_SYMBOL, LIBRARY, 0), (OWE_TOKEN, 0, 1))
+    _, state = agora_run(state, lcmd.DeclineLeaderOffer(seat=0))  # the Library stays a quill
+    assert [(kind, seat) for kind, _, seat in state.pending] == [(OWE_TOKEN, 1), (OWE_TOKEN, 0)]
+    (last,) = state.board_tokens
+    _, state = agora_run(state, cmd.ChooseProgressToken(seat=1, token=last))
+    assert AG.legal_moves(state, 0) == [acmd.Decline(seat=0)]
+    _, state = agora_run(state, acmd.Decline(seat=0))
+    assert not state.pending and state.players[0].tokens == ()
+    assert AG.acting_seats(state) and AG.legal_moves(state, AG.acting_seats(state)[0])
