@@ -4,8 +4,9 @@ A game's bot seats are kept in its options (`"bots": [null, "greedy"]`, one entr
 written with the game in one statement and stripped before the game's rules see them
 (`domain.kernel.registry.SERVICE_OPTIONS`). Every API process (and `polis bots` workers) runs
 a `BotRunner`: an append made by this process wakes it for that game only (a command costs
-the runner nothing for the other games: no scan per command), and every `poll_seconds` it
-scans the running games that have bots for what changed elsewhere. When a bot's seat must act it
+the runner nothing for the other games: no scan per command), and it scans the running
+games that have bots for what changed elsewhere: every `poll_seconds` while scans find bot
+turns, backing off to `idle_seconds` while they find none. When a bot's seat must act it
 takes a PostgreSQL advisory lock for (game, seat), gives the bot the seat's view and legal
 moves (never the state) and submits the move through `CommandHandler.submit` with the
 version it decided on and the idempotency key `bot:<seat>:<version>`. The lock keeps replicas
@@ -73,8 +74,12 @@ class BotSettings(msgspec.Struct, frozen=True):
     seconds: float = 2.0
     """The most a strong bot thinks about one move."""
     poll_seconds: float = 0.25
-    """How often all running games with bots are scanned (appends made by other processes;
-    this process's own appends wake their game at once)."""
+    """How often all running games with bots are scanned while scans find moves to make
+    (appends made by other processes; this process's own appends wake their game at once)."""
+    idle_seconds: float = 5.0
+    """The longest wait between scans: each scan that finds nothing to play doubles the
+    wait up to this, so an idle service costs PostgreSQL next to nothing. A bot turn left
+    by a process that died waits at most this long."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotSettings:
@@ -84,6 +89,7 @@ class BotSettings(msgspec.Struct, frozen=True):
             playouts=int(e.get("POLIS_BOT_PLAYOUTS", "200")),
             seconds=float(e.get("POLIS_BOT_SECONDS", "2")),
             poll_seconds=float(e.get("POLIS_BOT_POLL_SECONDS", "0.25")),
+            idle_seconds=float(e.get("POLIS_BOT_IDLE_SECONDS", "5")),
         )
 
 
@@ -144,14 +150,18 @@ class BotRunner:
         self._wake.set()
 
     async def _loop(self) -> None:
-        next_scan = 0.0
+        next_scan, interval = 0.0, self.settings.poll_seconds
         while True:
             try:
                 if self._scan_now or time.monotonic() >= next_scan:
                     self._scan_now = False
                     self._pending.clear()  # the scan sees them too
-                    next_scan = time.monotonic() + self.settings.poll_seconds
-                    await self.tick()
+                    next_scan = time.monotonic() + interval  # if the scan fails
+                    made = await self.tick()
+                    interval = (self.settings.poll_seconds if made else
+                                min(self.settings.idle_seconds, max(interval * 2,
+                                                                    self.settings.poll_seconds)))
+                    next_scan = time.monotonic() + interval
                 else:
                     await self.wake()
             except asyncio.CancelledError:
@@ -261,6 +271,7 @@ async def run_worker(settings: Any, stop: asyncio.Event) -> int:
     from api.runtime import Runtime
 
     runtime = Runtime(settings)
+    runtime.bots_on_wakeups = True
     await runtime.start()
     _log.info("bot worker started")
     try:

@@ -16,6 +16,7 @@ import secrets
 import time
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 current: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
@@ -41,7 +42,7 @@ def request_id_middleware(app: ASGIApp) -> ASGIApp:
             await send(message)
 
         try:  # a socket's messages pass unwrapped: its header went out with the handshake
-            await app(scope, receive, send_with_id if scope["type"] == "http" else send)
+            await app(scope, receive, send_with_id if scope["type"] == ScopeType.HTTP else send)
         finally:
             current.reset(token)
 

@@ -57,6 +57,10 @@ class Runtime:
         self.metrics = Metrics()
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
+        self.bots_on_wakeups = False
+        """A `polis bots` worker: every wake-up (another process's append) pokes its bot
+        runner, so bot turns of games commanded elsewhere are played at once rather than at
+        its next (backed-off) scan. API processes play the bots of their own appends."""
 
     @property
     def service(self) -> GameService:
@@ -94,7 +98,7 @@ class Runtime:
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)
         self.broker = Broker(
-            settings.redis_url, settings.channel, self._hub.wake, self._hub.wake_all
+            settings.redis_url, settings.channel, self._woken, self._woken_all
         )
         self._counters = SharedCounters(self.broker.client, f"{settings.channel}:rate")
         self._limits = RateLimits(self._counters, settings.rate_create, settings.rate_commands)
@@ -144,6 +148,20 @@ class Runtime:
             self.bots.poke(committed.game_id)
         if self.clocks is not None:
             self.clocks.committed(committed)
+
+    def _woken(self, game_id: uuid.UUID, version: int) -> None:
+        """Another process appended to a game (a Redis wake-up)."""
+        if self._hub is not None:
+            self._hub.wake(game_id, version)
+        if self.bots_on_wakeups and self.bots is not None:
+            self.bots.poke(game_id)
+
+    def _woken_all(self) -> None:
+        """Wake-ups may have been lost (Redis reconnected)."""
+        if self._hub is not None:
+            self._hub.wake_all()
+        if self.bots_on_wakeups and self.bots is not None:
+            self.bots.poke()
 
     async def _ruleset(self, game_id: uuid.UUID) -> Game:
         return (await self.service.folded(game_id)).game

@@ -57,7 +57,13 @@ _STEPS = 8
 class ClockSettings(msgspec.Struct, frozen=True):
     enabled: bool = True
     poll_seconds: float = 0.1
-    """How often due deadlines are looked for (a deadline fires at most this late)."""
+    """The shortest wait between two looks for due deadlines (a deadline this process
+    knows of fires at most this late)."""
+    idle_seconds: float = 5.0
+    """The longest: with no deadline due sooner, the loop sleeps this long, so an idle
+    service costs PostgreSQL next to nothing. A deadline another process wrote and then
+    died holding fires at most this late (a live process wakes its own loop when it writes
+    one due sooner)."""
     sweep_seconds: float = 5.0
     """How often games whose deadline row was lost are looked for."""
     backoff_seconds: float = 2.0
@@ -70,6 +76,7 @@ class ClockSettings(msgspec.Struct, frozen=True):
         return cls(
             enabled=e.get("POLIS_CLOCKS", "on").lower() not in ("off", "0", "false", "no"),
             poll_seconds=float(e.get("POLIS_CLOCK_POLL_SECONDS", "0.1")),
+            idle_seconds=float(e.get("POLIS_CLOCK_IDLE_SECONDS", "5")),
             sweep_seconds=float(e.get("POLIS_CLOCK_SWEEP_SECONDS", "5")),
         )
 
@@ -92,6 +99,10 @@ class TimeoutRunner:
         self._writes: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._wake_at = 0.0
+        """When the loop plans to look again (`time.time()`)."""
+        self._next_wait: float | None = None
+        """Seconds to the earliest deadline, as the last look found them (None: none)."""
 
     def start(self) -> None:
         if self.settings.enabled and self._task is None:
@@ -128,8 +139,8 @@ class TimeoutRunner:
         except Exception as exc:  # the sweep repairs a lost write
             _log.warning("deadline of %s not written: %s", folded.game_id, exc)
             return
-        if deadline.due_at is not None and deadline.due_at.timestamp() <= time.time() + 0.05:
-            self._wake.set()
+        if deadline.due_at is not None and deadline.due_at.timestamp() < self._wake_at:
+            self._wake.set()  # due before the loop's next look: it looks again now
 
     async def sweep(self) -> int:
         """Write the deadline of every running game with a clock whose row is missing or
@@ -149,8 +160,10 @@ class TimeoutRunner:
     async def _loop(self) -> None:
         swept = 0.0
         while True:
+            wait = self.settings.poll_seconds
             try:
-                await self.fire_due()
+                if not await self.fire_due():  # none claimed: sleep to the next deadline
+                    wait = self._wait()
                 if time.monotonic() - swept >= self.settings.sweep_seconds:
                     swept = time.monotonic()
                     await self.sweep()
@@ -159,8 +172,15 @@ class TimeoutRunner:
             except Exception:  # a database outage must not end the loop
                 _log.exception("clock tick failed")
             self._wake.clear()
+            self._wake_at = time.time() + wait
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.poll_seconds)
+                await asyncio.wait_for(self._wake.wait(), wait)
+
+    def _wait(self) -> float:
+        """Seconds to sleep: until the earliest deadline, between the two bounds."""
+        settings = self.settings
+        until = settings.idle_seconds if self._next_wait is None else self._next_wait
+        return min(settings.idle_seconds, max(settings.poll_seconds, until))
 
     async def fire_due(self) -> int:
         """Claim the due deadlines no other process holds and do what is due; the number
@@ -168,6 +188,8 @@ class TimeoutRunner:
         written: dict[uuid.UUID, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
             claimed = await deadlines.claim_due(conn, self.settings.batch)
+            if not claimed:
+                self._next_wait = await deadlines.seconds_to_next(conn)
             if claimed:  # from this host's clock to the database's
                 offset = claimed[0].now.timestamp() - time.time()
             for row in claimed:

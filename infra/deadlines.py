@@ -83,3 +83,15 @@ async def settle(conn: asyncpg.Connection, game_id: uuid.UUID, deadline: Deadlin
 async def stale(conn: asyncpg.Connection, limit: int) -> list[uuid.UUID]:
     """Running games with a clock whose deadline row is missing or older than the game."""
     return [r[0] for r in await conn.fetch(_STALE, limit)]
+
+
+_NEXT = """
+SELECT EXTRACT(EPOCH FROM min(due_at) - now())::float8 FROM deadlines WHERE due_at IS NOT NULL
+"""
+
+
+async def seconds_to_next(conn: asyncpg.Connection) -> float | None:
+    """Seconds until the earliest deadline of any game (negative: overdue; None: none),
+    by the database's clock."""
+    found: float | None = await conn.fetchval(_NEXT)
+    return found
