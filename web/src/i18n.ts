@@ -42,6 +42,7 @@ const STRINGS: Record<string, [string, string, string]> = {
   discardAction: ["Discard", "Défausser", "Abwerfen"],
   free: ["Build free", "Construire gratuitement", "Kostenlos bauen"],
   pay: ["pay", "payer", "zahlen"],
+  buyFrom: ["buy from", "acheter à", "kaufen bei"],
   left: ["left", "gauche", "links"],
   right: ["right", "droite", "rechts"],
   total: ["total", "total", "gesamt"],

@@ -132,15 +132,23 @@ function hand(ctx: BoardContext): HTMLElement {
     })));
 }
 
-function trade(m: Json, catalog: Json): string {
+function trade(m: Json, ctx: BoardContext): string {
+  const { catalog } = ctx;
   const parts: string[] = [];
+  const units = (buy: number[] | null) => (buy ?? []).map((x, i) => (x ? `${x} ${label(catalog, "resources", catalog.resources[i])}` : "")).filter(Boolean).join(", ");
   const side = (coins: number, buy: number[] | null, word: string) => {
     if (!coins && !(buy ?? []).some((x) => x)) return;
-    const what = (buy ?? []).map((x, i) => (x ? `${x} ${label(catalog, "resources", catalog.resources[i])}` : "")).filter(Boolean).join(", ");
+    const what = units(buy);
     parts.push(`${t("pay")} ${coins}¢ ${t(word)}${what ? ` (${what})` : ""}`);
   };
   side(m.left ?? 0, m.buy_left, "left");
   side(m.right ?? 0, m.buy_right, "right");
+  // Poséidon's market: units bought from any city, [city, units] each
+  for (const [city, buy] of (m.buy_far ?? []) as [number, number[]][]) {
+    const seat = ctx.view.cities?.[city]?.seat;
+    const who = seat === null || seat === undefined ? `#${city}` : ctx.seatNames[seat];
+    parts.push(`${t("buyFrom")} ${who} (${units(buy)})`);
+  }
   return parts.length ? ` — ${parts.join(" + ")}` : "";
 }
 
@@ -151,11 +159,11 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
     const card = catalog.cards[move.card];
     const own = card && card.coins && move.action === "build" ? ` (${card.coins}¢)` : "";
     const city = move.city !== null && move.city !== undefined ? ` [${move.city}]` : "";
-    return { group: cardName(catalog, move.card), label: `${action}${own}${trade(move, catalog)}${city}` };
+    return { group: cardName(catalog, move.card), label: `${action}${own}${trade(move, ctx)}${city}` };
   }
   const step = describeFaithStep(move, ctx);
   if (step !== null) return step;
-  const faith = describeFaith(move, ctx, (m) => trade(m, catalog));
+  const faith = describeFaith(move, ctx, (m) => trade(m, ctx));
   if (faith !== null) {
     if (move.type === "KeepGod") return { group: t("gods"), label: faith };
     const base = describe({ ...move, type: "Play" }, ctx);
@@ -165,7 +173,7 @@ function describe(move: Json, ctx: BoardContext): { group: string; label: string
   if (move.type === "PlayLeader") {
     const action = ({ recruit: t("recruit"), stage: t("stage"), discard: t("discardAction") } as Record<string, string>)[move.action] ?? move.action;
     const cost = move.action === "recruit" ? ` (${catalog.leaders?.[move.leader]?.cost ?? "?"}¢)` : move.action === "discard" ? " (+3¢)" : "";
-    return { group: `${t("leaders")}: ${leaderName(catalog, move.leader)}`, label: `${action}${cost}${trade(move, catalog)}` };
+    return { group: `${t("leaders")}: ${leaderName(catalog, move.leader)}`, label: `${action}${cost}${trade(move, ctx)}` };
   }
   if (move.type === "PlaceCourtesan") return { group: t("leaders"), label: `Courtesan → ${leaderName(catalog, move.leader)} (${seatLabel(ctx, view.cities[move.city]?.seat ?? move.city)})` };
   if (move.type === "DeclineLeader") return { group: t("leaders"), label: "—" };

@@ -171,7 +171,7 @@ export function describeFaith(move, ctx, trade) {
     if (move.type !== "PlayWithGod")
         return null;
     const god = godName(catalog, move.god);
-    const godTrade = trade({ left: move.god_left, right: move.god_right, buy_left: move.god_buy_left, buy_right: move.god_buy_right });
+    const godTrade = trade({ left: move.god_left, right: move.god_right, buy_left: move.god_buy_left, buy_right: move.god_buy_right, buy_far: move.god_buy_far });
     const targets = move.targets?.length ? ` · ${t("targets")} ${move.targets.map((c) => ctx.seatNames[ctx.view.cities[c]?.seat] ?? `#${c}`).join(", ")}` : "";
     const how = move.use === "invoke" ? `${t("invoke")} ${god}${godTrade}${targets}` : `${t("sellGod")} ${god} (+${ctx.view.age}¢)`;
     return `${how}${move.god_first ? ` (${t("godFirst")})` : ""}`;

@@ -39,6 +39,7 @@ const STRINGS = {
     discardAction: ["Discard", "Défausser", "Abwerfen"],
     free: ["Build free", "Construire gratuitement", "Kostenlos bauen"],
     pay: ["pay", "payer", "zahlen"],
+    buyFrom: ["buy from", "acheter à", "kaufen bei"],
     left: ["left", "gauche", "links"],
     right: ["right", "droite", "rechts"],
     total: ["total", "total", "gesamt"],
