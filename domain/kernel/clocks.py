@@ -25,13 +25,15 @@ import msgspec
 from domain.kernel.errors import DomainError
 
 ON_TIMEOUT = ("bot", "forfeit")
+DEFAULT_BOT = "greedy"
+"""The bot level that plays a seat when nothing names one (a clock's `bot` does)."""
 
 
 class ClockOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bank_seconds: float
     increment_seconds: float = 0.0
     on_timeout: str = "bot"
-    bot: str = "greedy"
+    bot: str = DEFAULT_BOT
     """The bot level that plays a timed-out move (`on_timeout: bot`)."""
     timeouts_to_bot: int = 3
     """A seat that timed out this many times in a row is handed to its bot."""
