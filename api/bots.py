@@ -32,6 +32,8 @@ import msgspec
 
 from api.refusals import Invalid, Refusal
 from domain.bots import LEVELS, Budget, SeatInput, choose
+from domain.kernel.clocks import CLOCK_OPTION
+from domain.kernel.meta import MetaGame, left_seats
 
 _log = logging.getLogger("polis.bots")
 
@@ -64,6 +66,20 @@ def bot_levels(options: dict[str, Any], seats: int) -> list[str | None]:
     found = options.get(BOTS_OPTION)
     levels: list[str | None] = list(found) if isinstance(found, list) else []
     return (levels + [None] * seats)[:seats]
+
+
+def playing_levels(options: dict[str, Any], seats: int, game: Any, state: Any) -> list[str | None]:
+    """Each seat's bot level in `state`: the bot seats of `options`, and the seats that left
+    a game that goes on (`domain/kernel/meta.py`: handed to their bot, the ruleset's
+    `leaver_bot`). In a game with a clock the clock's runner plays the latter, as it plays
+    every seat handed to its bot (`api/timeouts.py`): here they are left to it."""
+    levels = bot_levels(options, seats)
+    if CLOCK_OPTION in options or not isinstance(game, MetaGame):
+        return levels
+    for seat in left_seats(state):
+        if 0 <= seat < seats and levels[seat] is None:
+            levels[seat] = game.leaver_bot
+    return levels
 
 
 class BotSettings(msgspec.Struct, frozen=True):
@@ -187,9 +203,10 @@ class BotRunner:
         made = 0
         for game_id in poked:
             folded = self.service.games.kept(game_id)
-            if folded is not None and not any(
-                bot_levels(folded.record.options, len(folded.record.seat_names))
-            ):
+            if folded is not None and not any(playing_levels(
+                folded.record.options, len(folded.record.seat_names), folded.game,
+                folded.state,
+            )):
                 continue
             moved = await self.play(game_id)
             made += moved
@@ -206,7 +223,8 @@ class BotRunner:
             await games.refresh(folded)
             state, version = folded.state, folded.version
         game = folded.game
-        levels = bot_levels(folded.record.options, len(folded.record.seat_names))
+        levels = playing_levels(folded.record.options, len(folded.record.seat_names), game,
+                                state)
         if game.is_over(state):
             return 0
         made = 0

@@ -24,6 +24,8 @@ import msgspec
 
 from domain.kernel.errors import DomainError
 
+CLOCK_OPTION = "clock"
+"""The service option of a game's time control."""
 ON_TIMEOUT = ("bot", "forfeit")
 DEFAULT_BOT = "greedy"
 """The bot level that plays a seat when nothing names one (a clock's `bot` does)."""
@@ -203,5 +205,5 @@ def next_due(
 
 
 def clock_of(options: Mapping[str, Any]) -> ClockOption | None:
-    value = options.get("clock")
+    value = options.get(CLOCK_OPTION)
     return None if value is None else parse_clock(value)

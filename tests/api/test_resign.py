@@ -1,10 +1,20 @@
-"""`Resign` for every game kind, through the API (the kernel wrapper `domain/kernel/meta.py`)."""
+"""`Resign` for every game kind, through the API (the kernel wrapper `domain/kernel/meta.py`,
+its leaving rule: the game ends when one seat remains, else the seat's bot plays on)."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import time
+import uuid
+from typing import Any
+
+import asyncpg
 import httpx
 
+from infra.settings import Settings
 from tests.api.clients import auth
+from tests.api.servers import ApiProcess
 
 
 async def _create(http: httpx.AsyncClient, kind: str, seats: int) -> tuple[str, list[str]]:
@@ -37,20 +47,120 @@ async def test_resigning_a_duel_ends_it_and_the_other_seat_wins(http: httpx.Asyn
     assert refused.json()["code"] == "game_over"
 
 
-async def test_resigning_a_seven_wonders_game_ranks_the_seat_last(
+async def test_resigning_a_two_player_seven_wonders_game_lets_the_other_seat_win(
     http: httpx.AsyncClient,
 ) -> None:
+    """The leaving rule (`domain/kernel/meta.py`) counts the game's seats, not its kind's:
+    the 2-player 7 Wonders (Free City variant) is a two-seat game."""
+    game_id, tokens = await _create(http, "7wonders", 2)
+    response = await _resign(http, game_id, tokens[0], 0)
+    assert response.status_code == 200, response.text
+    game = (await http.get(f"/games/{game_id}")).json()
+    summary = game["summary"]
+    assert game["over"] and summary["variant"] == "free_city"
+    assert (summary["winner"], summary["resigned"], summary["ranking"]) == (1, 0, [1, 0])
+
+
+async def _events(settings: Settings, game_id: str) -> list[asyncpg.Record]:
+    assert settings.database_url
+    conn = await asyncpg.connect(settings.database_url)
+    try:
+        return list(await conn.fetch(
+            "SELECT version, type, seat, command_id FROM events WHERE game_id = $1"
+            " ORDER BY version", uuid.UUID(game_id)))
+    finally:
+        await conn.close()
+
+
+async def _play_until_over(
+    clients: list[httpx.AsyncClient], game_id: str, players: dict[int, str], seconds: float,
+) -> dict[str, Any]:
+    """The players' seats play random legal moves (seat i through clients[i % 2]) until the
+    game is over; the others are the server's to play."""
+    rng = random.Random(7)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        game: dict[str, Any] = (await clients[0].get(f"/games/{game_id}")).json()
+        if game["over"]:
+            return game
+        moved = False
+        for seat in game["summary"]["acting"]:
+            if seat not in players:
+                continue
+            http = clients[seat % len(clients)]
+            moves = (await http.get(f"/games/{game_id}/legal-moves",
+                                    headers=auth(players[seat]))).json()
+            if not moves["moves"]:
+                continue
+            response = await http.post(
+                f"/games/{game_id}/commands", headers=auth(players[seat]),
+                json={"expected_version": moves["version"], "command": rng.choice(moves["moves"])})
+            assert response.status_code in (200, 409), response.text  # 409: a bot was first
+            moved = True
+        if not moved:
+            await asyncio.sleep(0.05)  # the seat that left is its bot's to play
+    raise AssertionError(f"game {game_id} not over in {seconds} s")
+
+
+async def test_resigning_a_three_seat_seven_wonders_game_lets_the_bot_play_it_to_the_end(
+    http: httpx.AsyncClient, apis: list[ApiProcess], settings: Settings,
+) -> None:
+    """The leaving rule for more than two seats: the game goes on, the seat's bot plays it
+    (no clock: the bot runners of both API processes), the seat's token may send nothing
+    more, and the final ranking puts the seat last."""
     game_id, tokens = await _create(http, "7wonders", 3)
     wrong = await _resign(http, game_id, tokens[0], 2)
     assert wrong.status_code == 403, wrong.text
-    response = await _resign(http, game_id, tokens[2], 2)
-    assert response.status_code == 200, response.text
-    game = (await http.get(f"/games/{game_id}")).json()
-    assert game["over"]
+    async with httpx.AsyncClient(base_url=apis[1].url, timeout=10) as other:
+        response = await _resign(other, game_id, tokens[2], 2)
+        assert response.status_code == 200, response.text
+        game = (await http.get(f"/games/{game_id}")).json()
+        assert not game["over"], game["summary"]
+        assert game["summary"]["winner"] is None
+        assert game["summary"]["left"] == [{"seat": 2, "how": "resigned"}]
+        moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(tokens[2])))
+        refused = await http.post(f"/games/{game_id}/commands", headers=auth(tokens[2]), json={
+            "expected_version": moves.json()["version"], "command": moves.json()["moves"][0]})
+        assert refused.status_code == 422 and refused.json()["code"] == "seat_left", refused.text
+        again = await _resign(http, game_id, tokens[2], 2)
+        assert again.status_code == 422 and again.json()["code"] == "seat_left", again.text
+
+        game = await _play_until_over([http, other], game_id, {0: tokens[0], 1: tokens[1]}, 90)
     summary = game["summary"]
-    assert summary["winner"] is None and summary["resigned"] == 2
-    assert summary["ranking"][-1] == 2
-    moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(tokens[0]))).json()
-    refused = await http.post(f"/games/{game_id}/commands", headers=auth(tokens[0]), json={
-        "expected_version": game["version"], "command": {"type": "Resign", "seat": 0}})
-    assert moves["moves"] == [] and refused.status_code in (409, 422), refused.text
+    assert summary["phase"] == "over" and summary["victory"] == "points"
+    assert sorted(summary["ranking"]) == [0, 1, 2] and summary["ranking"][-1] == 2
+    assert summary["winner"] in (0, 1, None)
+    assert summary["left"] == [{"seat": 2, "how": "resigned"}]
+    view = (await http.get(f"/games/{game_id}/view")).json()
+    assert view["view"]["ranking"] == summary["ranking"] and view["view"]["rank"][2] == 3
+
+    events = await _events(settings, game_id)
+    resigned = next(e["version"] for e in events if e["type"] == "SeatResigned")
+    assert events[resigned]["type"] == "SeatHandedToBot"  # the next version
+    bot_moves = [e for e in events if e["version"] > resigned + 1 and e["seat"] == 2]
+    assert bot_moves and all(e["command_id"].startswith("bot:2:") for e in bot_moves)
+    assert events[-1]["type"] == "GameEnded"
+
+
+async def test_resigning_a_clock_game_of_three_seats_hands_the_seat_to_the_clock_s_bot(
+    http: httpx.AsyncClient,
+) -> None:
+    """With a clock, the seat that left is handed to its bot as after too many timeouts:
+    its clock stops and shows `bot`, and the clock's runner plays it (at the clock's level)."""
+    response = await http.post("/games", json={
+        "kind": "7wonders", "seats": [{"name": f"P{i}"} for i in range(3)], "seed": 4,
+        "options": {"clock": {"bank_seconds": 300, "bot": "random"}}})
+    assert response.status_code == 201, response.text
+    game_id = response.json()["game"]["game_id"]
+    tokens = [s["token"] for s in response.json()["seats"]]
+    assert (await _resign(http, game_id, tokens[1], 1)).status_code == 200
+    deadline = time.monotonic() + 20
+    while True:
+        game = (await http.get(f"/games/{game_id}")).json()
+        if 1 not in game["summary"]["acting"]:
+            break  # its bot has chosen this step's card
+        assert time.monotonic() < deadline, "the seat's bot did not play"
+        await asyncio.sleep(0.05)
+    clock = game["clocks"][1]
+    assert clock["bot"] and not clock["running"] and clock["deadline"] is None
+    assert not game["over"] and game["summary"]["left"] == [{"seat": 1, "how": "resigned"}]
