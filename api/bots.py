@@ -12,6 +12,11 @@ version it decided on and the idempotency key `bot:<seat>:<version>`. The lock k
 from thinking twice about one turn; the key makes one turn's move land at most once whatever
 happens (a replica killed mid-move, a restart, a lock lost with its connection): a second
 submission for the same turn is a replay or a refused reuse, never a second move.
+
+A seat that left a game going on (a resignation: `domain/kernel/meta.py`) is played like a
+bot seat in a game without a clock (with one, the clock's runner plays it, `api/timeouts.py`).
+Such a game is found by the wake-up of each append (in the process that made it), not by
+the scan, which reads the indexed games with bot seats from the start only.
 """
 
 from __future__ import annotations

@@ -52,13 +52,14 @@ from domain.kernel.standings import Leaver, own_places, sole_first, standings
 
 class Resign(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True,
              forbid_unknown_fields=True):
-    """The seat leaves the game: it loses, and the game ends when one seat remains (else
-    the seat's bot plays it to the end; `domain/kernel/meta.py`)."""
+    """The seat leaves: it loses; the game ends if one seat remains, else its bot plays on."""
 
     seat: int
 
 
 class SeatResigned(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    """The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`)."""
+
     seat: int
     winner: int | None
     ends_game: bool = True
@@ -83,8 +84,7 @@ class SeatTimedOut(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_o
 
 
 class SeatHandedToBot(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
-    """The seat's bot plays it to the end: it timed out `timeouts_to_bot` times in a row, or
-    it left a game that goes on."""
+    """The seat's bot plays it to the end (it timed out too often, or left a game going on)."""
 
     seat: int
     bot: str
