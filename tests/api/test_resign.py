@@ -133,3 +133,28 @@ async def test_resigning_a_clock_game_of_three_seats_hands_the_seat_to_the_clock
     clock = game["clocks"][1]
     assert clock["bot"] and not clock["running"] and clock["deadline"] is None
     assert not game["over"] and game["summary"]["left"] == [{"seat": 1, "how": "resigned"}]
+
+
+async def test_a_forfeit_in_a_three_seat_game_hands_the_seat_to_its_bot_to_the_end(
+    http: httpx.AsyncClient, settings: Settings,
+) -> None:
+    """`on_timeout: forfeit` leaves the game as a resignation does: seat 0 never moves and
+    forfeits when its bank runs out; the others (each move adds 10 s) play on against its
+    bot, and it is ranked last."""
+    response = await http.post("/games", json={
+        "kind": "7wonders", "seats": [{"name": f"P{i}"} for i in range(3)], "seed": 5,
+        "options": {"clock": {"bank_seconds": 2, "increment_seconds": 10,
+                              "on_timeout": "forfeit", "bot": "random"}}})
+    assert response.status_code == 201, response.text
+    game_id = response.json()["game"]["game_id"]
+    tokens = [s["token"] for s in response.json()["seats"]]
+    game = await play_to_end(http, game_id, {1: tokens[1], 2: tokens[2]}, 3, timeout=60)
+    summary = game["summary"]
+    assert summary["victory"] == "points" and summary["ranking"][-1] == 0
+    assert summary["left"] == [{"seat": 0, "how": "forfeited"}]
+    events = await _events(settings, game_id)
+    forfeits = [e for e in events if e["type"] == "SeatForfeited"]
+    assert len(forfeits) == 1 and forfeits[0]["command_id"].startswith("timeout:0:")
+    assert events[forfeits[0]["version"]]["type"] == "SeatHandedToBot"
+    assert any(e["command_id"].startswith("bot:0:") for e in events
+               if e["version"] > forfeits[0]["version"] + 1)
