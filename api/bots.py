@@ -13,6 +13,11 @@ version it decided on and the idempotency key `bot:<seat>:<version>`. The lock k
 from thinking twice about one turn; the key makes one turn's move land at most once whatever
 happens (a replica killed mid-move, a restart, a lock lost with its connection): a second
 submission for the same turn is a replay or a refused reuse, never a second move.
+
+A seat that left a game going on (a resignation: `domain/kernel/meta.py`) is played like a
+bot seat in a game without a clock (with one, the clock's runner plays it, `api/timeouts.py`).
+Such a game is found by the wake-up of each append (in the process that made it), not by
+the scan, which reads the indexed games with bot seats from the start only.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ import msgspec
 
 from api.refusals import Invalid, Refusal
 from domain.bots import LEVELS, Budget, SeatInput, choose
+from domain.kernel.clocks import CLOCK_OPTION
+from domain.kernel.meta import MetaGame, left_seats
 
 _log = logging.getLogger("polis.bots")
 
@@ -65,6 +72,20 @@ def bot_levels(options: dict[str, Any], seats: int) -> list[str | None]:
     found = options.get(BOTS_OPTION)
     levels: list[str | None] = list(found) if isinstance(found, list) else []
     return (levels + [None] * seats)[:seats]
+
+
+def playing_levels(options: dict[str, Any], seats: int, game: Any, state: Any) -> list[str | None]:
+    """Each seat's bot level in `state`: the bot seats of `options`, and the seats that left
+    a game that goes on (`domain/kernel/meta.py`: handed to their bot, the ruleset's
+    `leaver_bot`). In a game with a clock the clock's runner plays the latter, as it plays
+    every seat handed to its bot (`api/timeouts.py`): here they are left to it."""
+    levels = bot_levels(options, seats)
+    if CLOCK_OPTION in options or not isinstance(game, MetaGame):
+        return levels
+    for seat in left_seats(state):
+        if 0 <= seat < seats and levels[seat] is None:
+            levels[seat] = game.leaver_bot
+    return levels
 
 
 class BotSettings(msgspec.Struct, frozen=True):
@@ -197,9 +218,10 @@ class BotRunner:
         made = 0
         for game_id in poked:
             folded = self.service.games.kept(game_id)
-            if folded is not None and not any(
-                bot_levels(folded.record.options, len(folded.record.seat_names))
-            ):
+            if folded is not None and not any(playing_levels(
+                folded.record.options, len(folded.record.seat_names), folded.game,
+                folded.state,
+            )):
                 continue
             moved = await self.play(game_id)
             made += moved
@@ -216,7 +238,8 @@ class BotRunner:
             await games.refresh(folded)
             state, version = folded.state, folded.version
         game = folded.game
-        levels = bot_levels(folded.record.options, len(folded.record.seat_names))
+        levels = playing_levels(folded.record.options, len(folded.record.seat_names), game,
+                                state)
         if game.is_over(state):
             return 0
         made = 0

@@ -25,6 +25,7 @@ from api.refusals import RuleRefused
 from domain.bots import LEVELS
 from domain.kernel import DomainError
 from domain.kernel.clocks import (
+    CLOCK_OPTION,
     ClockOption,
     TimedPoint,
     next_due,
@@ -32,8 +33,6 @@ from domain.kernel.clocks import (
     seat_times,
 )
 from infra.deadlines import Deadline
-
-CLOCK_OPTION = "clock"
 
 
 def _described(text: str) -> msgspec.Meta:

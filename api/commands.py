@@ -46,6 +46,7 @@ from api.refusals import (
 from api.replies import NextOut, next_of
 from api.tokens import seat_of
 from domain.kernel import DomainError
+from domain.kernel.meta import clock_marks, left_seats
 from infra.event_store import (
     AppendResult,
     CommandMeta,
@@ -206,7 +207,7 @@ class CommandHandler:
         try:
             result, views = await self._decide_and_append(
                 folded, seat, expected_version, command, command_id, body_hash,
-                idempotency_key is not None,
+                idempotency_key is not None, bot_seat is not None,
             )
             if not include:
                 return result, None
@@ -218,10 +219,11 @@ class CommandHandler:
 
     async def _decide_and_append(
         self, folded: Folded, seat: int, expected: int, command: msgspec.Struct,
-        command_id: str, body_hash: str, keyed: bool,
+        command_id: str, body_hash: str, keyed: bool, bot: bool,
     ) -> tuple[AppendResult, list[tuple[int, str]] | None]:
         """The append's result, with the views it built of the new state (None when it
-        appended nothing now)."""
+        appended nothing now). A seat that left the game (`domain/kernel/meta.py`) is
+        played by its bot only: its token's commands are refused (`seat_left`)."""
         game = folded.game
         for _ in range(_RETRIES):
             if keyed:
@@ -231,6 +233,9 @@ class CommandHandler:
             if expected > folded.version:
                 await self.games.refresh(folded)  # another process may have moved it
             try:
+                if not bot and seat in left_seats(folded.state):
+                    raise RuleRefused("seat_left", f"seat {seat} has left the game; its bot "
+                                      "plays it to the end")
                 self._check_expected(folded, seat, expected)
                 try:
                     events, state = game.step(folded.state, command)
@@ -265,6 +270,7 @@ class CommandHandler:
             at = result.recorded_at.timestamp() if result.recorded_at else time.time()
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
                            at)  # time.time(): only when the reply was lost (rare)
+            folded.marks.extend(clock_marks(version + 1, events))  # a seat handed to its bot
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
                                         seat, result.recorded_at, state))
             return result, views

@@ -10,9 +10,10 @@ Every API process (and every `polis bots` worker) runs a `TimeoutRunner`:
   by a sweep that finds the running games whose row is missing or older than the game.
 - A loop claims due rows with `FOR UPDATE SKIP LOCKED` and, holding the row, does what is
   due: a seat's clock ran out (a `SeatTimedOut` event, or `SeatForfeited` under
-  `on_timeout: forfeit`, and `SeatHandedToBot` after `timeouts_to_bot` in a row), or a bot
-  owes a move (after a timeout, or for a seat handed to it), played by `BotRunner` through
-  the command path. Then it writes the game's next deadline and lets go.
+  `on_timeout: forfeit`, and `SeatHandedToBot` after `timeouts_to_bot` in a row or when the
+  forfeit leaves a game that goes on), or a bot owes a move (after a timeout, or for a seat
+  handed to it: also a seat that resigned a game that goes on), played by `BotRunner`
+  through the command path. Then it writes the game's next deadline and lets go.
 
 Exactly once: a row is held by one transaction at a time; everything fired is recomputed
 from the game as it is in PostgreSQL (refreshed first), and appended with the version it
@@ -38,11 +39,11 @@ import asyncpg
 import msgspec
 
 from api.bots import BotRunner
-from api.clocks import CLOCK_OPTION, clock_option, deadline_of, timed_points
+from api.clocks import clock_option, deadline_of, timed_points
 from api.commands import Committed, to_new_events
 from api.folded import Folded, Outcome
-from domain.kernel.clocks import timeouts_in_a_row
-from domain.kernel.meta import CLOCK_EVENTS, MetaGame, clock_mark
+from domain.kernel.clocks import CLOCK_OPTION, timeouts_in_a_row
+from domain.kernel.meta import MetaGame, clock_marks
 from infra import deadlines
 from infra.deadlines import Deadline
 from infra.event_store import CommandMeta, IdempotencyKeyReused, VersionConflict
@@ -271,10 +272,7 @@ class TimeoutRunner:
             last = version + len(events)
             at = result.recorded_at.timestamp() if result.recorded_at else time.time() + offset
             folded.applied(state, last, None, key, Outcome(version + 1, last, body_hash), at)
-            folded.marks.extend(
-                clock_mark(version + 1 + i, e) for i, e in enumerate(events)
-                if isinstance(e, CLOCK_EVENTS)
-            )
+            folded.marks.extend(clock_marks(version + 1, events))
             self.timeouts += 1
             _log.info("clock of seat %d ran out in %s (%s)", seat, folded.game_id,
                       clock.on_timeout)

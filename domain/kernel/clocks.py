@@ -24,14 +24,18 @@ import msgspec
 
 from domain.kernel.errors import DomainError
 
+CLOCK_OPTION = "clock"
+"""The service option of a game's time control."""
 ON_TIMEOUT = ("bot", "forfeit")
+DEFAULT_BOT = "greedy"
+"""The bot level that plays a seat when nothing names one (a clock's `bot` does)."""
 
 
 class ClockOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bank_seconds: float
     increment_seconds: float = 0.0
     on_timeout: str = "bot"
-    bot: str = "greedy"
+    bot: str = DEFAULT_BOT
     """The bot level that plays a timed-out move (`on_timeout: bot`)."""
     timeouts_to_bot: int = 3
     """A seat that timed out this many times in a row is handed to its bot."""
@@ -201,5 +205,5 @@ def next_due(
 
 
 def clock_of(options: Mapping[str, Any]) -> ClockOption | None:
-    value = options.get("clock")
+    value = options.get(CLOCK_OPTION)
     return None if value is None else parse_clock(value)

@@ -22,6 +22,8 @@ COMMON_RULE_CODES: dict[str, str] = {
     "invalid_seat_count": "The game is not played with that many seats.",
     "invalid_deal": "The explicit deal does not match the game's deal format or its contents.",
     "invalid_seat": "The command names a seat the game does not have.",
+    "seat_left": "The seat has left the game (resigned, or forfeited on its clock) and the "
+                 "game goes on with its bot playing it: its token may send no command.",
 }
 
 CodeLoader = Callable[[], Mapping[str, str]]

@@ -85,6 +85,19 @@ class Game(Protocol):
         ...
 
 
+def seat_count(game: Game, state: Any) -> int:
+    """The seats of a started game: the kind's one seat count, or, for a kind played by a
+    varying number of seats, the `seats` its state keeps (the convention such a kind
+    follows; `tests/kernel/test_meta.py` checks it for every registered kind)."""
+    low, high = game.seat_range()
+    if low == high:
+        return low
+    seats = getattr(state, "seats", None)
+    if not isinstance(seats, int) or not low <= seats <= high:
+        raise TypeError(f"{game.kind}: the state keeps no seat count (`seats`)")
+    return seats
+
+
 def fold(game: Game, events: Sequence[msgspec.Struct], state: Any | None = None) -> Any:
     """Fold `events` onto `state` (the initial state when None)."""
     current = game.initial_state() if state is None else state

@@ -75,7 +75,14 @@ def get_ruleset(
     kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
 ) -> Game:
     """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits): the ruleset
-    the service plays. The game packages and their tests keep the bare game."""
+    the service plays. The game packages and their tests keep the bare game. A seat that
+    leaves a game that goes on is played by the level of the `clock` option's `bot`."""
+    from domain.kernel.clocks import DEFAULT_BOT, clock_of
     from domain.kernel.meta import wrap
 
-    return wrap(get_game(kind, expansions, options))
+    try:
+        clock = clock_of(options or {})
+    except DomainError:  # an imported game's options are not checked
+        clock = None
+    leaver_bot = DEFAULT_BOT if clock is None else clock.bot
+    return wrap(get_game(kind, expansions, options), leaver_bot)

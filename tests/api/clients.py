@@ -1,4 +1,4 @@
-"""Test clients: a WebSocket follower that records every message, and a random player."""
+"""Test clients: a WebSocket follower that records every message, and random players."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from typing import Any
 
 import httpx
@@ -120,3 +121,34 @@ async def play_one(
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+async def play_to_end(
+    http: httpx.AsyncClient, game_id: str, tokens: dict[int, str], seed: int,
+    timeout: float = 90.0,
+) -> dict[str, Any]:
+    """The players of `tokens` (by seat) play random legal moves until the game is over;
+    the other seats are left to the servers' bots."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        game = (await http.get(f"/games/{game_id}")).json()
+        if game["over"]:
+            return dict(game)
+        mine = [s for s in game["summary"].get("acting", []) if s in tokens]
+        if not mine:
+            await asyncio.sleep(0.05)
+            continue
+        seat = rng.choice(mine)
+        moves = (await http.get(f"/games/{game_id}/legal-moves",
+                                headers=auth(tokens[seat]))).json()
+        if not moves["moves"]:
+            await asyncio.sleep(0.05)
+            continue
+        response = await http.post(
+            f"/games/{game_id}/commands",
+            json={"expected_version": moves["version"], "command": rng.choice(moves["moves"])},
+            headers=auth(tokens[seat]),
+        )
+        assert response.status_code in (200, 409), response.text
+    raise AssertionError(f"game {game_id} did not end in {timeout} s")

@@ -6,17 +6,13 @@ raced by two replicas: the history must still hold one move per turn.
 
 from __future__ import annotations
 
-import asyncio
-import random
 import re
-import time
-from typing import Any
 
 import asyncpg
 import httpx
 
 from infra.settings import Settings
-from tests.api.clients import auth
+from tests.api.clients import play_to_end
 from tests.api.servers import ApiProcess
 
 
@@ -29,36 +25,6 @@ async def _bot_moves(apis: list[ApiProcess]) -> int:
             assert found, "the bot move counter is published"
             total += int(found.group(1))
     return total
-
-
-async def _play_to_end(
-    http: httpx.AsyncClient, game_id: str, tokens: dict[int, str], seed: int,
-    timeout: float = 90.0,
-) -> dict[str, Any]:
-    """Humans play random legal moves; bots are left to the servers."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        game = (await http.get(f"/games/{game_id}")).json()
-        if game["over"]:
-            return dict(game)
-        mine = [s for s in game["summary"].get("acting", []) if s in tokens]
-        if not mine:
-            await asyncio.sleep(0.05)
-            continue
-        seat = rng.choice(mine)
-        moves = (await http.get(f"/games/{game_id}/legal-moves",
-                                headers=auth(tokens[seat]))).json()
-        if not moves["moves"]:
-            await asyncio.sleep(0.05)
-            continue
-        response = await http.post(
-            f"/games/{game_id}/commands",
-            json={"expected_version": moves["version"], "command": rng.choice(moves["moves"])},
-            headers=auth(tokens[seat]),
-        )
-        assert response.status_code in (200, 409), response.text
-    raise AssertionError(f"game {game_id} did not end in {timeout} s")
 
 
 async def _commands(settings: Settings, game_id: str) -> list[asyncpg.Record]:
@@ -83,7 +49,7 @@ async def test_a_greedy_bot_plays_a_duel_to_the_end(
     assert [s["seat"] for s in created["seats"]] == [0]  # no token for the bot's seat
     assert created["game"]["seats"][1]["name"] == "greedy bot"
     game_id = created["game"]["game_id"]
-    game = await _play_to_end(http, game_id, {0: created["seats"][0]["token"]}, 1)
+    game = await play_to_end(http, game_id, {0: created["seats"][0]["token"]}, 1)
     assert game["summary"]["winner"] in (0, 1, None)
     commands = await _commands(settings, game_id)
     bot = [c for c in commands if c["seat"] == 1]
@@ -101,7 +67,7 @@ async def test_bots_alone_finish_a_seven_wonders_game_once_per_turn(
         "seed": 3})
     assert response.status_code == 201, response.text
     game_id = response.json()["game"]["game_id"]
-    game = await _play_to_end(http, game_id, {}, 2)
+    game = await play_to_end(http, game_id, {}, 2)
     assert game["over"]
     commands = await _commands(settings, game_id)
     keys = [c["command_id"] for c in commands if c["seat"] is not None]

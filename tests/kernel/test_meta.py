@@ -39,8 +39,10 @@ def test_the_bare_game_is_unchanged_and_the_wrapper_adds_resign() -> None:
     assert event == SeatResigned(seat=1, winner=0)
 
 
-@pytest.mark.parametrize(("kind", "seats", "winner"), [("duel", 2, 1), ("7wonders", 3, None)])
-def test_a_forfeit_ends_the_game(kind: str, seats: int, winner: int | None) -> None:
+@pytest.mark.parametrize(("kind", "seats", "winner"), [("duel", 2, 1), ("7wonders", 2, 1)])
+def test_a_forfeit_ends_a_two_seat_game(kind: str, seats: int, winner: int | None) -> None:
+    """The leaving rule (`domain/kernel/meta.py`): in a game of two seats, the Duel or the
+    2-player 7 Wonders (Free City variant), the other seat wins."""
     game, state = _started(kind, seats)
     assert game.acting_seats(state)
     events = game.forfeit_events(state, 0)
@@ -50,6 +52,7 @@ def test_a_forfeit_ends_the_game(kind: str, seats: int, winner: int | None) -> N
     assert game.acting_seats(ended) == () and game.legal_moves(ended, 1) == []
     assert game.summary(ended)["forfeited"] == 0
     assert game.summary(ended)["winner"] == winner
+    assert game.summary(ended)["victory"] == "forfeit"
     assert game.view(ended, 1) == game.view(state, 1)
     assert game.forfeit_events(ended, 1) == []
     with pytest.raises(DomainError) as refused:

@@ -608,7 +608,7 @@ class RemoveInfluence(msgspec.Struct, kw_only=True, tag='RemoveInfluence', tag_f
 
 
 class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbid_unknown_fields=True):
-    "The seat leaves the game: it ends, the seat loses."
+    "The seat leaves: it loses; the game ends if one seat remains, else its bot plays on."
     seat: int
 
 
@@ -619,17 +619,20 @@ class SabotageWonder(msgspec.Struct, kw_only=True, tag='SabotageWonder', tag_fie
 
 class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
     "Appended by the service when a seat's clock runs out and its option says forfeit."
+    ends_game: bool = True
     seat: int
     winner: int | None
 
 
 class SeatHandedToBot(msgspec.Struct, kw_only=True, tag='SeatHandedToBot', tag_field="type"):
-    "The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end."
+    "The seat's bot plays it to the end (it timed out too often, or left a game going on)."
     bot: str
     seat: int
 
 
 class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
+    "The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`)."
+    ends_game: bool = True
     seat: int
     winner: int | None
 

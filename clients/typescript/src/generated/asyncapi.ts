@@ -255,7 +255,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders.Resign": {
             seat: number;
@@ -267,6 +267,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -274,7 +276,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders.SeatHandedToBot": {
             bot: string;
@@ -282,8 +284,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -1026,7 +1033,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_faith.Resign": {
             seat: number;
@@ -1038,6 +1045,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_faith.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -1045,7 +1054,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_faith.SeatHandedToBot": {
             bot: string;
@@ -1053,8 +1062,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_faith.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -1675,7 +1689,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_leaders.Resign": {
             seat: number;
@@ -1687,6 +1701,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -1694,7 +1710,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_leaders.SeatHandedToBot": {
             bot: string;
@@ -1702,8 +1718,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -2668,7 +2689,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_leaders_faith.Resign": {
             seat: number;
@@ -2680,6 +2701,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_leaders_faith.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -2687,7 +2710,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_leaders_faith.SeatHandedToBot": {
             bot: string;
@@ -2695,8 +2718,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_leaders_faith.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -3210,7 +3238,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel.Resign": {
             seat: number;
@@ -3222,6 +3250,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -3229,7 +3259,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel.SeatHandedToBot": {
             bot: string;
@@ -3237,8 +3267,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -3859,7 +3894,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_agora.Resign": {
             seat: number;
@@ -3878,6 +3913,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_agora.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -3885,7 +3922,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_agora.SeatHandedToBot": {
             bot: string;
@@ -3893,8 +3930,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_agora.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -4901,7 +4943,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_agora_leaders.Resign": {
             seat: number;
@@ -4920,6 +4962,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_agora_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -4927,7 +4971,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_agora_leaders.SeatHandedToBot": {
             bot: string;
@@ -4935,8 +4979,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_agora_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -5694,7 +5743,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_leaders.Resign": {
             seat: number;
@@ -5706,6 +5755,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -5713,7 +5764,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_leaders.SeatHandedToBot": {
             bot: string;
@@ -5721,8 +5772,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";

@@ -512,7 +512,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders.Resign": {
             seat: number;
@@ -524,6 +524,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -531,7 +533,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders.SeatHandedToBot": {
             bot: string;
@@ -539,8 +541,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -1283,7 +1290,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_faith.Resign": {
             seat: number;
@@ -1295,6 +1302,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_faith.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -1302,7 +1311,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_faith.SeatHandedToBot": {
             bot: string;
@@ -1310,8 +1319,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_faith.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -1932,7 +1946,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_leaders.Resign": {
             seat: number;
@@ -1944,6 +1958,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -1951,7 +1967,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_leaders.SeatHandedToBot": {
             bot: string;
@@ -1959,8 +1975,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -2925,7 +2946,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "7wonders_leaders_faith.Resign": {
             seat: number;
@@ -2937,6 +2958,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "7wonders_leaders_faith.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -2944,7 +2967,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "7wonders_leaders_faith.SeatHandedToBot": {
             bot: string;
@@ -2952,8 +2975,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "7wonders_leaders_faith.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -3522,7 +3550,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel.Resign": {
             seat: number;
@@ -3534,6 +3562,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -3541,7 +3571,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel.SeatHandedToBot": {
             bot: string;
@@ -3549,8 +3579,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -4171,7 +4206,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_agora.Resign": {
             seat: number;
@@ -4190,6 +4225,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_agora.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -4197,7 +4234,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_agora.SeatHandedToBot": {
             bot: string;
@@ -4205,8 +4242,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_agora.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -5213,7 +5255,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_agora_leaders.Resign": {
             seat: number;
@@ -5232,6 +5274,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_agora_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -5239,7 +5283,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_agora_leaders.SeatHandedToBot": {
             bot: string;
@@ -5247,8 +5291,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_agora_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
@@ -6006,7 +6055,7 @@ export interface components {
         };
         /**
          * Resign
-         * @description The seat leaves the game: it ends, the seat loses.
+         * @description The seat leaves: it loses; the game ends if one seat remains, else its bot plays on.
          */
         "duel_leaders.Resign": {
             seat: number;
@@ -6018,6 +6067,8 @@ export interface components {
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
         "duel_leaders.SeatForfeited": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatForfeited";
@@ -6025,7 +6076,7 @@ export interface components {
         };
         /**
          * SeatHandedToBot
-         * @description The seat timed out `timeouts_to_bot` times in a row: its bot plays it to the end.
+         * @description The seat's bot plays it to the end (it timed out too often, or left a game going on).
          */
         "duel_leaders.SeatHandedToBot": {
             bot: string;
@@ -6033,8 +6084,13 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatHandedToBot";
         };
-        /** SeatResigned */
+        /**
+         * SeatResigned
+         * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
+         */
         "duel_leaders.SeatResigned": {
+            /** @default true */
+            ends_game?: boolean;
             seat: number;
             /** @enum {unknown} */
             type: "SeatResigned";
