@@ -81,6 +81,7 @@ export const ERROR_CODES = {
     "rate_limited": "Too many requests from this client; see `Retry-After`.",
     "recruit_only": "This step only recruits a leader (Rome B's extra one), or declines.",
     "sacrifice_needed": "Pégase is invoked by sacrificing the step's card: discard it (without its coins).",
+    "seat_left": "The seat has left the game (resigned, or forfeited on its clock) and the game goes on with its bot playing it: its token may send no command.",
     "senator_not_constructible": "The senator cannot be recruited now.",
     "seth_answers": "Seth is invoked in answer to an opponent's god, not with a card.",
     "token_in_url": "WebSocket: a seat token was put in the URL; it is refused there because URLs are logged.",
