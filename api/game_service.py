@@ -26,6 +26,7 @@ from api.commands import (
 )
 from api.folded import Folded, FoldedGames, Outcome
 from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
+from api.replies import players_moves
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import rules_options
@@ -169,9 +170,8 @@ class GameService:
         async with folded.lock:
             await self.games.refresh(folded)
             version, state = folded.version, folded.state
-        moves = folded.game.legal_moves(state, seat)
         encode = msgspec.json.encode
-        return version, [encode(m) for m in moves]
+        return version, [encode(m) for m in players_moves(folded.game, state, seat)]
 
     async def events(
         self,

@@ -35,6 +35,7 @@ import msgspec
 
 from api.clocks import ClocksAt
 from api.commands import Committed, event_type_name
+from api.replies import players_moves
 from domain.kernel import Game
 from infra.event_store import EventStore
 from projections.rulesets import decoder_of
@@ -328,7 +329,7 @@ class Channel:
 def encoded_moves(game: Game, state: Any, seat: int) -> Moves:
     """The seat's legal moves on `state`, encoded as `GET /legal-moves` gives them."""
     encode = msgspec.json.encode
-    return [msgspec.Raw(encode(m)) for m in game.legal_moves(state, seat)]
+    return [msgspec.Raw(encode(m)) for m in players_moves(game, state, seat)]
 
 
 GameLookup = Callable[[uuid.UUID], Awaitable[Game]]

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from domain.kernel import Game
+from domain.kernel.meta import left_seats
 from projections.views import seat_key
 
 Include = Literal["moves", "view"]
@@ -37,6 +38,12 @@ class NextOut(msgspec.Struct, omit_defaults=True):
     """With `view` included: the seat's view at `version`."""
 
 
+def players_moves(game: Game, state: Any, seat: int) -> list[Any]:
+    """The seat's legal moves as its player may send them: none once the seat left the game
+    (its bot, which plays it on, asks the rules directly)."""
+    return [] if seat in left_seats(state) else list(game.legal_moves(state, seat))
+
+
 def next_of(
     game: Game, state: Any, version: int, seat: int, include: frozenset[str],
     views: list[tuple[int, str]] | None = None,
@@ -46,7 +53,7 @@ def next_of(
     out = NextOut(version, list(game.acting_seats(state)))
     if "moves" in include:  # as `GET /legal-moves` answers
         encode = msgspec.json.encode
-        out.moves = [msgspec.Raw(encode(m)) for m in game.legal_moves(state, seat)]
+        out.moves = [msgspec.Raw(encode(m)) for m in players_moves(game, state, seat)]
     if "view" in include:
         key = seat_key(seat)
         built = next((v for k, v in views if k == key), None) if views else None

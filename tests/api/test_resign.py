@@ -88,8 +88,11 @@ async def test_resigning_a_three_seat_seven_wonders_game_lets_the_bot_play_it_to
         assert game["summary"]["winner"] is None
         assert game["summary"]["left"] == [{"seat": 2, "how": "resigned"}]
         moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(tokens[2])))
+        assert moves.json()["moves"] == [], "a seat that left has no move of its own"
+        bots = (await http.get(f"/games/{game_id}/legal-moves", headers=auth(tokens[0])))
+        command = {**bots.json()["moves"][0], "seat": 2}  # a command of seat 2's shape
         refused = await http.post(f"/games/{game_id}/commands", headers=auth(tokens[2]), json={
-            "expected_version": moves.json()["version"], "command": moves.json()["moves"][0]})
+            "expected_version": moves.json()["version"], "command": command})
         assert refused.status_code == 422 and refused.json()["code"] == "seat_left", refused.text
         again = await _resign(http, game_id, tokens[2], 2)
         assert again.status_code == 422 and again.json()["code"] == "seat_left", again.text
