@@ -128,9 +128,11 @@ def move_seed(game_id: uuid.UUID, seat: int, version: int) -> int:
 
 _RUNNING = """
 SELECT game_id, version FROM games
-WHERE NOT over AND options ? 'bots'
+WHERE NOT over AND (options ? 'bots' OR summary ? 'left')
 ORDER BY version
 """
+"""Running games with bot seats from the start, or seats that left and that a bot plays
+(migrations 0006 and 0011 keep both small to find)."""
 
 
 class BotRunner:

@@ -143,3 +143,28 @@ async def test_a_command_wakes_only_its_own_game(own_pool: asyncpg.Pool) -> None
         assert runner.played == [] and store.games == []
     finally:
         await runner.stop()
+
+
+async def test_the_scan_plays_a_seat_that_left_when_no_wake_up_came(
+    own_pool: asyncpg.Pool,
+) -> None:
+    """A seat that left a 3-seat game without a clock is played by its bot; when the
+    process whose append owed that move died before playing it (here: no runner was
+    poked), the safety-net scan finds the game by its summary's `left` and plays it."""
+    service = GameService(EventStore(own_pool), lambda c: None)  # nobody is poked
+    record, tokens = await service.create("7wonders", [], {}, ["Ada", "Bo", "Cy"], None, 5)
+    game_id = record.game_id
+    folded = await service.folded(game_id)
+    version, _ = await service.legal_moves(folded, 2)
+    await service.submit(game_id, tokens[2], version, {"type": "Resign", "seat": 2}, None)
+    for seat in (0, 1):  # the humans choose: only the bot's seat is left to act
+        version, moves = await service.legal_moves(folded, seat)
+        await service.submit(game_id, tokens[seat], version, msgspec.json.decode(moves[0]),
+                             None)
+    await service.games.refresh(folded)
+    assert list(folded.game.acting_seats(folded.state)) == [2]
+    before = folded.version
+    runner = BotRunner(service, own_pool, BotSettings(poll_seconds=3600.0))
+    assert await runner.tick() >= 1, "the scan played the seat that left"
+    await service.games.refresh(folded)
+    assert folded.version > before  # seat 2's choice completed the turn
