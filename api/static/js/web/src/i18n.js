@@ -70,7 +70,7 @@ const STRINGS = {
     increment: ["Increment per move", "Ajout par coup", "Zuschlag pro Zug"],
     onTimeout: ["On timeout", "Temps écoulé", "Bei Zeitablauf"],
     timeoutBot: ["a bot plays the move", "un bot joue le coup", "ein Bot spielt den Zug"],
-    timeoutForfeit: ["the seat forfeits", "la place perd par forfait", "der Platz verliert kampflos"],
+    timeoutForfeit: ["the seat forfeits (with 3 seats or more, its bot plays on)", "la place perd par forfait (à 3 places ou plus, son bot continue)", "der Platz verliert kampflos (ab 3 Plätzen spielt sein Bot weiter)"],
     cost: ["cost", "coût", "Kosten"],
     recruited: ["Recruited", "Recrutés", "Angeworben"],
     leaderHand: ["Leaders in hand", "Leaders en main", "Anführer auf der Hand"],
