@@ -67,14 +67,21 @@ def _by_game(rows: Sequence[EventRow]) -> Iterator[tuple[uuid.UUID, Sequence[Eve
             start = i
 
 
-def fold_views(
+YIELD_EVERY = 4
+"""Games folded between two returns to the event loop, so the previous batch's COPY keeps
+streaming to PostgreSQL while this one is folded (the fold alone would hold the loop)."""
+
+
+async def fold_views(
     records: list[GameRecord], rows: Sequence[EventRow]
 ) -> tuple[Views, dict[uuid.UUID, int]]:
     """The views of every commit point of the batch, and the last version folded per game."""
     by_id = {r.game_id: r for r in records}
     views: Views = []
     folded: dict[uuid.UUID, int] = {}
-    for game_id, events in _by_game(rows):
+    for n, (game_id, events) in enumerate(_by_game(rows)):
+        if n % YIELD_EVERY == YIELD_EVERY - 1:
+            await asyncio.sleep(0)
         record = by_id[game_id]
         game = ruleset_of(record)
         decode, evolve = decoder_of(game).decode, game.evolve
@@ -123,7 +130,7 @@ async def rebuild(
     for start in range(0, len(ids), BATCH):
         batch = ids[start:start + BATCH]
         records, rows = await read_batch(store, batch)
-        views, folded = fold_views(records, rows)
+        views, folded = await fold_views(records, rows)
         if writing is not None:
             await writing
             if progress:
