@@ -220,7 +220,8 @@ class Channel:
         sends = []
         reached = self.version
         clocks = await self._clocks(rows)
-        moves_of = await self._moves_of(by_audience, last_commit(rows))
+        moves_of = await self._moves_of(any(with_moves for _, with_moves in by_audience),
+                                        last_commit(rows))
         for (key, with_moves), sessions in by_audience.items():
             seat = None if key == SPECTATOR else key
             moves = None
@@ -280,21 +281,18 @@ class Channel:
             found.setdefault((key, session.moves and key != SPECTATOR), []).append(session)
         return found
 
-    async def _moves_of(
-        self, audiences: Mapping[tuple[int, bool], list[Sink]], version: int | None
-    ) -> tuple[int, MovesOf] | None:
-        """Legal moves at `version` for the audiences that asked (one lookup for all)."""
-        if version is None or not any(with_moves for _, with_moves in audiences):
+    async def _moves_of(self, wanted: bool, version: int | None) -> tuple[int, MovesOf] | None:
+        """Legal moves by seat at `version` when some session wants them (one lookup for
+        every audience)."""
+        if not wanted or version is None:
             return None
         found = await self.hub.moves_at(self.game_id, version)
         return None if found is None else (version, found)
 
     async def _moves_for(self, seat: int | None, version: int | None) -> tuple[int, Moves] | None:
         """(version, the seat's legal moves there) for one session that asked, if known."""
-        if seat is None or version is None:
-            return None
-        found = await self.hub.moves_at(self.game_id, version)
-        return None if found is None else (version, found(seat))
+        found = await self._moves_of(seat is not None, version)
+        return None if found is None or seat is None else (found[0], found[1](seat))
 
     async def _clocks(self, rows: list[Row]) -> dict[int, ClocksAt] | None:
         """The clocks at each commit point of `rows`, as of its commit (None: no clock)."""
