@@ -16,8 +16,8 @@ submission for the same turn is a replay or a refused reuse, never a second move
 
 A seat that left a game going on (a resignation: `domain/kernel/meta.py`) is played like a
 bot seat in a game without a clock (with one, the clock's runner plays it, `api/timeouts.py`).
-Such a game is found by the wake-up of each append (in the process that made it), not by
-the scan, which reads the indexed games with bot seats from the start only.
+Such a game is found by the wake-up of each append (in the process that made it), and by
+the scan, which reads the running games with bot seats or with seats that left.
 """
 
 from __future__ import annotations
@@ -182,8 +182,7 @@ class BotRunner:
                     next_scan = time.monotonic() + interval  # if the scan fails
                     made = await self.tick()
                     interval = (self.settings.poll_seconds if made else
-                                min(self.settings.idle_seconds, max(interval * 2,
-                                                                    self.settings.poll_seconds)))
+                                min(self.settings.idle_seconds, interval * 2))
                     next_scan = time.monotonic() + interval
                 else:
                     await self.wake()
