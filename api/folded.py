@@ -10,14 +10,23 @@ leaves the kept state as it was.
 
 The cache is bounded (least recently used games are dropped) and per process; nothing in it
 is needed for correctness, only for speed.
+
+Reads that accept any version from a given one on (`FoldedGames.current`) may skip the read
+of what is new: a copy is trusted while the process hears every other process's appends (its
+Redis subscription is live and has not been re-made since the copy was confirmed), no
+wake-up announced a newer version, and it was confirmed (appended to or read) less than
+`trust_seconds` ago, which bounds how stale it can be if wake-ups stop arriving unnoticed
+(a hung Redis).
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from api.refusals import game_not_found
@@ -60,6 +69,11 @@ class Folded:
         """The clock's events (timeouts, hand-overs to bots) by version (`api/clocks.py`)."""
         self.lock = asyncio.Lock()
         """Held while a command of this game is decided and appended, and while refreshing."""
+        self.heard = 0
+        """The newest version a wake-up announced (appends of other processes)."""
+        self.confirmed_at = float("-inf")
+        """When (monotonic) this copy was last known to be the newest: the start of the read
+        that refreshed it, or the append this process made."""
 
     @property
     def game_id(self) -> uuid.UUID:
@@ -94,6 +108,7 @@ class Folded:
         """Record an append this process made (`at`: its commit time)."""
         self.state = state
         self.version = last
+        self.confirmed_at = time.monotonic()
         self.points.append(Point(last, seat, tuple(self.game.acting_seats(state)), at))
         self.commands[command_id] = outcome
 
@@ -113,11 +128,40 @@ class Folded:
 class FoldedGames:
     """A bounded map of game id to `Folded`, loading and refreshing from the store."""
 
-    def __init__(self, store: EventStore, capacity: int = 5_000) -> None:
+    def __init__(
+        self, store: EventStore, capacity: int = 5_000, trust_seconds: float = 1.0
+    ) -> None:
         self.store = store
         self.capacity = capacity
+        self.trust_seconds = trust_seconds
         self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
         self._loading: dict[uuid.UUID, asyncio.Future[Folded]] = {}
+        self.listening: Callable[[], bool] = lambda: False
+        """Whether other processes' wake-ups arrive now (set by the runtime: its Redis
+        subscription is live); while False, no copy is trusted without a read."""
+        self._missed_at = float("-inf")
+        """When wake-ups may last have been missed (the subscription was (re)made)."""
+        self.reads = 0
+        """Reads of a game's events into memory (a load or a refresh): metrics and tests."""
+
+    def heard(self, game_id: uuid.UUID, version: int) -> None:
+        """A wake-up: `version` of the game was appended (by any process)."""
+        folded = self._games.get(game_id)
+        if folded is not None and version > folded.heard:
+            folded.heard = version
+
+    def missed(self) -> None:
+        """Wake-ups may have been lost (a new subscription): trust no copy confirmed before."""
+        self._missed_at = time.monotonic()
+
+    def current(self, folded: Folded) -> bool:
+        """Whether `folded` is the game's newest version as far as this process can tell
+        without reading (the module docstring says when): at most a wake-up's delay behind,
+        and never more than `trust_seconds`."""
+        confirmed = folded.confirmed_at
+        return (self.listening() and folded.version >= folded.heard
+                and confirmed > self._missed_at
+                and time.monotonic() - confirmed < self.trust_seconds)
 
     async def get(self, game_id: uuid.UUID) -> Folded:
         """The game, folded (one record read and one stream read when not kept yet)."""
@@ -131,11 +175,14 @@ class FoldedGames:
         future: asyncio.Future[Folded] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
+            started = time.monotonic()
+            self.reads += 1
             record = await self.store.get_game(game_id)
             if record is None:
                 raise game_not_found(game_id)
             folded = Folded(record)
             folded.fold(await self.store.stream_rows(game_id))
+            folded.confirmed_at = started
             self._keep(folded)
             future.set_result(folded)
             return folded
@@ -161,9 +208,12 @@ class FoldedGames:
 
     async def refresh(self, folded: Folded) -> None:
         """Fold what other processes appended since `folded.version` (one read)."""
+        started = time.monotonic()
+        self.reads += 1
         rows = await self.store.stream_rows(folded.game_id, folded.version)
         if rows:
             folded.fold(rows)
+        folded.confirmed_at = max(folded.confirmed_at, started)
 
     def __len__(self) -> int:
         return len(self._games)

@@ -70,9 +70,10 @@ class GameService:
     def __init__(
         self, store: EventStore, after_commit: AfterCommit, capacity: int = 5_000,
         busy_seconds: float = 5.0, observe: Observe | None = None,
+        read_trust_seconds: float = 1.0,
     ) -> None:
         self.store = store
-        self.games = FoldedGames(store, capacity)
+        self.games = FoldedGames(store, capacity, read_trust_seconds)
         self.after_commit = after_commit
         self.commands = CommandHandler(store, self.games, after_commit, busy_seconds, observe)
         self.submit = self.commands.submit
@@ -165,11 +166,18 @@ class GameService:
             )
         return found
 
-    async def legal_moves(self, folded: Folded, seat: int) -> tuple[int, list[bytes]]:
-        """The seat's moves on the game's current state (one read for what is new)."""
-        async with folded.lock:
-            await self.games.refresh(folded)
-            version, state = folded.version, folded.state
+    async def legal_moves(
+        self, folded: Folded, seat: int, min_version: int | None = None
+    ) -> tuple[int, list[bytes]]:
+        """The seat's moves on the game's newest state: one read for what is new, none when
+        the caller accepts `min_version` or later and the kept game is that new and current
+        as far as this process can tell (`FoldedGames.current`: a wake-up's delay behind at
+        most). The caller's own commits are then always seen, wherever it sent them."""
+        games = self.games
+        if min_version is None or folded.version < min_version or not games.current(folded):
+            async with folded.lock:
+                await games.refresh(folded)
+        version, state = folded.version, folded.state
         encode = msgspec.json.encode
         return version, [encode(m) for m in players_moves(folded.game, state, seat)]
 

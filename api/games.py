@@ -205,12 +205,19 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
+        min_version: Annotated[int | None, QueryParameter(
+            ge=0, le=MAX_INT,
+            description="A version the caller already knows (a command's reply, an update): "
+                        "the answer is from that version or a later one, and may then come "
+                        "from the server's memory without a database read, at most a "
+                        "wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind "
+                        "the newest. Without it the newest version is read.")] = None,
         authorization: Authorization = None,
     ) -> MovesOut:
         """Every command the token's seat may submit now (empty when it is not its turn)."""
         service, folded, seat = await caller(request, game_id, authorization)
         seat = service.require_seat(seat, "legal moves")
-        version, moves = await service.legal_moves(folded, seat)
+        version, moves = await service.legal_moves(folded, seat, min_version)
         return MovesOut(str(folded.game_id), version, seat, [msgspec.Raw(m) for m in moves])
 
     @post(

@@ -93,13 +93,15 @@ class Runtime:
         store = EventStore(self.pool)
         self._service = GameService(
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
-            self.metrics.command,
+            self.metrics.command, settings.read_trust_seconds,
         )
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)
         self.broker = Broker(
             settings.redis_url, settings.channel, self._woken, self._woken_all
         )
+        broker = self.broker
+        self._service.games.listening = lambda: broker.subscribed
         self._counters = SharedCounters(self.broker.client, f"{settings.channel}:rate")
         self._limits = RateLimits(self._counters, settings.rate_create, settings.rate_commands)
         self.broker.start()
@@ -129,6 +131,8 @@ class Runtime:
         gauge("polis_fanout_reads_total", "Reads of new versions for live followers.",
               lambda: hub.reads, "counter")
         gauge("polis_games_kept", "Games kept folded in memory.", lambda: len(games))
+        gauge("polis_game_reads_total", "Reads of a kept game's new events (loads, refreshes).",
+              lambda: games.reads, "counter")
         gauge("polis_pool_size", "PostgreSQL connections open.", pool.get_size)
         gauge("polis_pool_in_use", "PostgreSQL connections in use.",
               lambda: pool.get_size() - pool.get_idle_size())
@@ -151,6 +155,8 @@ class Runtime:
 
     def _woken(self, game_id: uuid.UUID, version: int) -> None:
         """Another process appended to a game (a Redis wake-up)."""
+        if self._service is not None:
+            self._service.games.heard(game_id, version)
         if self._hub is not None:
             self._hub.wake(game_id, version)
         if self.bots_on_wakeups and self.bots is not None:
@@ -158,6 +164,8 @@ class Runtime:
 
     def _woken_all(self) -> None:
         """Wake-ups may have been lost (Redis reconnected)."""
+        if self._service is not None:
+            self._service.games.missed()
         if self._hub is not None:
             self._hub.wake_all()
         if self.bots_on_wakeups and self.bots is not None:

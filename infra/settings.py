@@ -71,6 +71,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Commands one client may submit per window (`count/seconds`)."""
     game_cache: int = 5_000
     """Games each process keeps folded in memory (a finished Duel game: about 21 KiB)."""
+    read_trust_seconds: float = 1.0
+    """How long a kept game, last confirmed by a read or an append, may answer a read that
+    names a version it must reach (`min_version`) without reading again, while wake-ups
+    flow: the most such an answer can lag if they stop unnoticed (0: always read)."""
     busy_seconds: float = 5.0
     """How long a command waits for its game (a slow transaction) before a 503."""
     lock_timeout_ms: int = 3000
@@ -129,6 +133,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             rate_create=get("POLIS_RATE_CREATE", Rate.parse, d.rate_create),
             rate_commands=get("POLIS_RATE_COMMANDS", Rate.parse, d.rate_commands),
             game_cache=get("POLIS_GAME_CACHE", int, d.game_cache, positive, "at least 1"),
+            read_trust_seconds=get("POLIS_READ_TRUST_SECONDS", float, d.read_trust_seconds,
+                                   lambda s: 0 <= s <= 60, "0 to 60 seconds"),
             busy_seconds=get("POLIS_BUSY_SECONDS", float, d.busy_seconds, positive,
                              "more than 0"),
             lock_timeout_ms=get("POLIS_LOCK_TIMEOUT_MS", int, d.lock_timeout_ms,

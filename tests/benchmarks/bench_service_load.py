@@ -6,7 +6,8 @@ N concurrent players loops, in `reads` mode (the default): `GET /legal-moves` fo
 that may act, `POST /commands` with a random one of them, then `GET /games/{id}` for whose
 turn is next. In `reply` mode the command asks for `include: ["moves"]`, and its reply says
 who acts next and, when that is the same seat, its moves: a move is then one request, or two
-when the turn passes to the other seat (its moves are read with `GET /legal-moves`). In `ws`
+when the turn passes to the other seat (its moves are read with `GET /legal-moves` naming the
+version the reply gave as `min_version`). In `ws`
 mode each seat follows the game over a WebSocket with `include=moves` and a move is one
 `command` message on the acting seat's socket (latency: until its `command_accepted`); the
 game is created and first read over REST. A new game starts when one ends. Prints moves/s,
@@ -108,8 +109,8 @@ async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Ta
     while time.monotonic() < stop:
         if not listed or seat not in acting:
             seat = rng.choice(acting)
-            _, read = await http.request("GET", f"/games/{game_id}/legal-moves",
-                                         token=tokens[seat])
+            _, read = await http.request(
+                "GET", f"/games/{game_id}/legal-moves?min_version={version}", token=tokens[seat])
             tally.requests += 1
             listed, version = read["moves"], read["version"]
             if not listed:  # between two versions: ask whose turn it is

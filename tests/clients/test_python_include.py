@@ -42,7 +42,8 @@ async def _bot(client: PolisClient, game_id: str, tokens: list[str], types: Modu
     while acting:
         if seat not in acting:  # the turn passed: the new seat's moves are one read
             seat = rng.choice(acting)
-            read = await client.legal_moves(game_id, tokens[seat])
+            read = await client.legal_moves(game_id, tokens[seat], min_version=version)
+            assert read.version == version  # the version it knows: nobody else plays
             played.reads += 1
             listed, version = read.moves, read.version
         assert listed, f"seat {seat} acts at {version} with no legal move"

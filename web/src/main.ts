@@ -252,7 +252,7 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
   const refreshMoves = async (at: number) => {
     if (token === null || mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
     try {
-      const reply = await api.legalMoves(gameId, token);
+      const reply = await api.legalMoves(gameId, token, at);
       if (reply.version === version) showMoves(reply.moves);
     } catch (err) { if (at === version) showError(err); }
   };

@@ -56,7 +56,8 @@ export const api = {
     return reply.json();
   },
   viewAt: (id: string, version: number): Promise<Json> => call(() => client.view(id, null, version)),
-  legalMoves: (id: string, token: string): Promise<Json> => call(() => client.legalMoves(id, token)),
+  legalMoves: (id: string, token: string, minVersion?: number): Promise<Json> =>
+    call(() => client.legalMoves(id, token, minVersion)),
 };
 
 export interface FollowHandlers {

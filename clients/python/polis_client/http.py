@@ -98,9 +98,13 @@ class PolisClient:
         found: ViewOut = await self._call("GET", path, ViewOut, token)
         return found
 
-    async def legal_moves(self, game_id: str, token: str) -> MovesOut:
+    async def legal_moves(self, game_id: str, token: str, min_version: int | None = None
+                          ) -> MovesOut:
+        """The seat's moves; with `min_version` (a version the caller knows) from that
+        version or a later one, which the server may answer from memory."""
+        params = {} if min_version is None else {"min_version": min_version}
         found: MovesOut = await self._call("GET", f"/games/{game_id}/legal-moves", MovesOut,
-                                           token)
+                                           token, params=params)
         return found
 
     async def submit(self, game_id: str, token: str, expected_version: int,

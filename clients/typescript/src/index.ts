@@ -86,8 +86,11 @@ export class PolisClient {
     return this.call("GET", path, token);
   }
 
-  legalMoves<R extends RulesetName>(gameId: string, token: string): Promise<MovesOf<R>> {
-    return this.call("GET", `/games/${gameId}/legal-moves`, token);
+  /** The seat's moves; with `minVersion` (a version the caller knows) from that version or
+   * a later one, which the server may answer from memory. */
+  legalMoves<R extends RulesetName>(gameId: string, token: string, minVersion?: number): Promise<MovesOf<R>> {
+    const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+    return this.call("GET", `/games/${gameId}/legal-moves${query}`, token);
   }
 
   /** Submit a command; with `include` its reply's `next` says what comes after it. */

@@ -53,7 +53,8 @@ async function play(client: PolisClient, kind: string, expansions: string[], sea
     while (acting.length) {
       if (!acting.includes(seat)) {  // the turn passed: the new seat's moves are one read
         seat = acting[Math.floor(rng() * acting.length)]!;
-        const read = await client.legalMoves(gameId, tokens[seat]!);
+        const read = await client.legalMoves(gameId, tokens[seat]!, version);
+        assert.equal(read.version, version, name);  // the version it knows: nobody else plays
         played.reads += 1;
         listed = read.moves;
         version = read.version;

@@ -254,7 +254,7 @@ async function gameScreen(gameId, token) {
             return;
         }
         try {
-            const reply = await api.legalMoves(gameId, token);
+            const reply = await api.legalMoves(gameId, token, at);
             if (reply.version === version)
                 showMoves(reply.moves);
         }

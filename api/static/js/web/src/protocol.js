@@ -37,7 +37,7 @@ export const api = {
         return reply.json();
     },
     viewAt: (id, version) => call(() => client.view(id, null, version)),
-    legalMoves: (id, token) => call(() => client.legalMoves(id, token)),
+    legalMoves: (id, token, minVersion) => call(() => client.legalMoves(id, token, minVersion)),
 };
 const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
 /** One WebSocket session following a game as a seat (token) or a spectator (null): the

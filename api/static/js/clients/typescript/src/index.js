@@ -47,8 +47,11 @@ export class PolisClient {
         const path = version === undefined ? `/games/${gameId}/view` : `/games/${gameId}/versions/${version}/view`;
         return this.call("GET", path, token);
     }
-    legalMoves(gameId, token) {
-        return this.call("GET", `/games/${gameId}/legal-moves`, token);
+    /** The seat's moves; with `minVersion` (a version the caller knows) from that version or
+     * a later one, which the server may answer from memory. */
+    legalMoves(gameId, token, minVersion) {
+        const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+        return this.call("GET", `/games/${gameId}/legal-moves${query}`, token);
     }
     /** Submit a command; with `include` its reply's `next` says what comes after it. */
     submit(gameId, token, expectedVersion, command, options = {}) {

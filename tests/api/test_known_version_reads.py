@@ -1,0 +1,166 @@
+"""`GET /legal-moves?min_version=N`: an answer from version N or later, from the process's
+memory when its copy is that new and current as far as its wake-ups tell (no PostgreSQL
+read), else read. A caller's own commits are seen whichever process it asks; another
+process's commits are seen once their wake-up arrives, or after `POLIS_READ_TRUST_SECONDS`
+whatever happens to Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from api.folded import Folded, FoldedGames
+from infra.event_store import GameRecord
+from infra.settings import Settings
+from tests.api.clients import auth, create_game
+from tests.api.conftest import api_env
+from tests.api.servers import ApiProcess
+
+
+async def _game_reads(url: str) -> int:
+    """The process's `polis_game_reads_total` (loads and refreshes of kept games)."""
+    async with httpx.AsyncClient(base_url=url) as client:
+        text = (await client.get("/metrics")).text
+    line = next(x for x in text.splitlines() if x.startswith("polis_game_reads_total{"))
+    return int(float(line.rsplit(" ", 1)[1]))
+
+
+async def _moves(client: httpx.AsyncClient, game_id: str, token: str,
+                 min_version: int | None = None) -> dict[str, Any]:
+    query = "" if min_version is None else f"?min_version={min_version}"
+    response = await client.get(f"/games/{game_id}/legal-moves{query}", headers=auth(token))
+    assert response.status_code == 200, response.text
+    listed: dict[str, Any] = response.json()
+    return listed
+
+
+async def _play(client: httpx.AsyncClient, game_id: str, tokens: list[str],
+                rng: random.Random) -> int:
+    """One random move by the acting seat, sent to `client`'s process; its new version."""
+    seat = (await client.get(f"/games/{game_id}")).json()["summary"]["acting"][0]
+    listed = await _moves(client, game_id, tokens[seat])
+    response = await client.post(
+        f"/games/{game_id}/commands", headers=auth(tokens[seat]),
+        json={"expected_version": listed["version"], "command": rng.choice(listed["moves"])},
+    )
+    assert response.status_code == 200, response.text
+    version: int = response.json()["version"]
+    return version
+
+
+async def test_a_known_version_is_answered_without_a_read(
+    http: httpx.AsyncClient, apis: list[ApiProcess]
+) -> None:
+    """The process that committed answers `min_version` reads from memory, with what a
+    read would answer; without `min_version` it reads."""
+    game_id, tokens = await create_game(http, seed=41)
+    rng = random.Random(41)
+    for _ in range(12):
+        version = await _play(http, game_id, tokens, rng)
+        before = await _game_reads(apis[0].url)
+        known = [await _moves(http, game_id, t, min_version=version) for t in tokens]
+        assert await _game_reads(apis[0].url) == before, "answered from memory"
+        read = [await _moves(http, game_id, t) for t in tokens]
+        assert await _game_reads(apis[0].url) == before + 2, "without min_version: a read"
+        assert known == read
+        assert all(k["version"] == version for k in known)
+
+
+async def test_another_process_commit_is_seen(apis: list[ApiProcess]) -> None:
+    """A commit made through process b: process a answers a `min_version` it has not reached
+    by reading (read-your-writes across processes), and an older `min_version` with the new
+    version once b's wake-up arrived."""
+    async with (httpx.AsyncClient(base_url=apis[0].url, timeout=10) as a,
+                httpx.AsyncClient(base_url=apis[1].url, timeout=10) as b):
+        game_id, tokens = await create_game(a, seed=42)
+        rng = random.Random(42)
+        for turn in range(8):
+            start = (await _moves(a, game_id, tokens[0]))["version"]  # a keeps it
+            version = await _play(b, game_id, tokens, rng)
+            assert version > start
+            if turn % 2 == 0:  # right away: a has to read to reach the caller's version
+                before = await _game_reads(apis[0].url)
+                listed = await _moves(a, game_id, tokens[0], min_version=version)
+                assert listed["version"] == version
+                assert await _game_reads(apis[0].url) > before
+            else:  # with b's wake-up heard, an older known version is not answered stale
+                await asyncio.sleep(0.3)
+                listed = await _moves(a, game_id, tokens[0], min_version=start)
+                assert listed["version"] == version
+            assert listed == await _moves(b, game_id, tokens[0])
+
+
+@pytest.fixture(scope="module")
+def short_trust(
+    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ApiProcess]:
+    server = ApiProcess({**api_env(settings), "POLIS_READ_TRUST_SECONDS": "0.3"},
+                        tmp_path_factory.mktemp("trust-logs"), "trust")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def test_a_kept_game_is_trusted_for_a_bounded_time(short_trust: ApiProcess) -> None:
+    """Past `POLIS_READ_TRUST_SECONDS` since the copy was last confirmed, a `min_version`
+    read goes to PostgreSQL again (the bound if wake-ups stopped unnoticed)."""
+    async with httpx.AsyncClient(base_url=short_trust.url, timeout=10) as client:
+        game_id, tokens = await create_game(client, seed=43)
+        version = await _play(client, game_id, tokens, random.Random(43))
+        before = await _game_reads(short_trust.url)
+        await _moves(client, game_id, tokens[0], min_version=version)
+        assert await _game_reads(short_trust.url) == before
+        await asyncio.sleep(0.5)
+        await _moves(client, game_id, tokens[0], min_version=version)
+        assert await _game_reads(short_trust.url) == before + 1
+        await _moves(client, game_id, tokens[0], min_version=version)
+        assert await _game_reads(short_trust.url) == before + 1, "confirmed again by that read"
+
+
+def _kept(games: FoldedGames, version: int) -> Folded:
+    record = GameRecord(uuid.uuid4(), "duel", (), {}, ("a", "b"), ("x", "y"),
+                        datetime.now(UTC), version, {}, False, "random", "")
+    folded = Folded(record)
+    folded.version = version
+    games.put(folded)
+    return folded
+
+
+def test_when_a_kept_game_is_current() -> None:
+    """`FoldedGames.current`: only while wake-ups flow, none announced a newer version, and
+    the copy was confirmed after the subscription was last (re)made and within the bound."""
+    games = FoldedGames(store=None, trust_seconds=5.0)  # type: ignore[arg-type]
+    folded = _kept(games, 10)
+    folded.confirmed_at = float("-inf")
+    subscribed = False
+    games.listening = lambda: subscribed
+    games.missed()  # the subscription is made
+    subscribed = True
+    assert not games.current(folded), "never confirmed"
+    folded.confirmed_at = time.monotonic()
+    assert games.current(folded)
+    games.heard(folded.game_id, 10)
+    assert games.current(folded), "its own version announced"
+    games.heard(folded.game_id, 11)
+    assert not games.current(folded), "a newer version was announced"
+    folded.version = 11
+    assert games.current(folded)
+    subscribed = False
+    assert not games.current(folded), "wake-ups not flowing"
+    subscribed = True
+    games.missed()  # resubscribed: wake-ups may have been lost meanwhile
+    assert not games.current(folded)
+    folded.confirmed_at = time.monotonic()
+    assert games.current(folded)
+    folded.confirmed_at -= 6.0
+    assert not games.current(folded), "older than the trust bound"
