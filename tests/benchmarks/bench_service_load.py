@@ -228,6 +228,8 @@ class Round(NamedTuple):
     database_ms: float | None
     """CPU milliseconds per move of the database's PostgreSQL backends (None when the
     server runs elsewhere)."""
+    client_ms: float
+    """CPU milliseconds per move of this load generator (it shares the machine)."""
 
 
 async def run_round(
@@ -238,11 +240,13 @@ async def run_round(
     try:
         stop = time.monotonic() + seconds
         started, cpu, before = time.monotonic(), process_cpu(pid), cpu_by_process()
+        own = time.process_time()
         counts = await asyncio.gather(*(
             player(http, random.Random(seed * 1000 + i), stop, tally, mode)
             for i, http in enumerate(clients)
         ))
         elapsed, cpu, after = time.monotonic() - started, process_cpu(pid) - cpu, cpu_by_process()
+        own = time.process_time() - own
     finally:
         for http in clients:
             await http.close()
@@ -250,7 +254,8 @@ async def run_round(
     backends = [p for p in await database_backends(dsn) if p in after]
     database = sum(after[p] - before.get(p, 0.0) for p in backends) if backends else None
     return Round(sum(counts) / elapsed, tally.latencies, cpu * 1000 / moves,
-                 tally.requests / moves, None if database is None else database * 1000 / moves)
+                 tally.requests / moves, None if database is None else database * 1000 / moves,
+                 own * 1000 / moves)
 
 
 async def main() -> None:
@@ -281,7 +286,8 @@ async def main() -> None:
                         print(f"round {round_no + 1}, {n:>3} games: {done.rate:8,.0f} moves/s, "
                               f"POST /commands p50/p95/p99 {millis(done.latencies)} ms, "
                               f"{done.requests:.2f} requests and {done.cpu_ms:.2f} ms of "
-                              f"server CPU per move, PostgreSQL {database_ms(done)}",
+                              f"server CPU per move, PostgreSQL {database_ms(done)}, "
+                              f"load generator {done.client_ms:.2f} ms",
                               flush=True)
                 for n in args.games:
                     done_n = rounds[n]
@@ -290,7 +296,9 @@ async def main() -> None:
                           f"{median_range([r.rate for r in done_n])} moves/s, server CPU "
                           f"{median_range([r.cpu_ms for r in done_n], 2)} ms per move, "
                           "PostgreSQL CPU "
-                          f"{median_range(database, 2) + ' ms' if database else 'n/a'} per move")
+                          f"{median_range(database, 2) + ' ms' if database else 'n/a'} per move, "
+                          "load generator CPU "
+                          f"{median_range([r.client_ms for r in done_n], 2)} ms per move")
             finally:
                 api.stop()
 
