@@ -136,6 +136,8 @@ class FoldedGames:
         self.trust_seconds = trust_seconds
         self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
         self._loading: dict[uuid.UUID, asyncio.Future[Folded]] = {}
+        self._heard_early: dict[uuid.UUID, int] = {}
+        """Versions heard of games while they were being loaded."""
         self.listening: Callable[[], bool] = lambda: False
         """Whether other processes' wake-ups arrive now (set by the runtime: its Redis
         subscription is live); while False, no copy is trusted without a read."""
@@ -147,8 +149,10 @@ class FoldedGames:
     def heard(self, game_id: uuid.UUID, version: int) -> None:
         """A wake-up: `version` of the game was appended (by any process)."""
         folded = self._games.get(game_id)
-        if folded is not None and version > folded.heard:
-            folded.heard = version
+        if folded is not None:
+            folded.heard = max(folded.heard, version)
+        elif game_id in self._loading:  # its read may have started before that append
+            self._heard_early[game_id] = max(self._heard_early.get(game_id, 0), version)
 
     def missed(self) -> None:
         """Wake-ups may have been lost (a new subscription): trust no copy confirmed before."""
@@ -183,6 +187,7 @@ class FoldedGames:
             folded = Folded(record)
             folded.fold(await self.store.stream_rows(game_id))
             folded.confirmed_at = started
+            folded.heard = self._heard_early.pop(game_id, 0)
             self._keep(folded)
             future.set_result(folded)
             return folded
@@ -192,6 +197,7 @@ class FoldedGames:
             raise
         finally:
             del self._loading[game_id]
+            self._heard_early.pop(game_id, None)
 
     def kept(self, game_id: uuid.UUID) -> Folded | None:
         """The game if this process keeps it (no read)."""

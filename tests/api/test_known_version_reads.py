@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
 from api.folded import Folded, FoldedGames
-from infra.event_store import GameRecord
+from api.game_service import GameService
+from infra.event_store import EventStore, GameRecord
 from infra.settings import Settings
 from tests.api.clients import auth, create_game
 from tests.api.conftest import api_env
@@ -164,3 +166,21 @@ def test_when_a_kept_game_is_current() -> None:
     assert games.current(folded)
     folded.confirmed_at -= 6.0
     assert not games.current(folded), "older than the trust bound"
+
+
+async def test_a_version_heard_while_loading_is_kept(pool: asyncpg.Pool) -> None:
+    """A wake-up that arrives while a game is being loaded may announce an append the load's
+    read did not see: the loaded copy is then not current (its read may have missed it)."""
+    service = GameService(EventStore(pool), lambda committed: None)
+    record, _ = await service.create("duel", [], {}, ["a", "b"], None, 44)
+    for heard in (None, record.version + 1):
+        other = FoldedGames(EventStore(pool), trust_seconds=5.0)  # another process's cache
+        other.listening = lambda: True
+        other.missed()
+        loading = asyncio.create_task(other.get(record.game_id))
+        await asyncio.sleep(0)  # the load has started its read
+        if heard is not None:
+            other.heard(record.game_id, heard)
+        folded = await loading
+        assert folded.version == record.version
+        assert other.current(folded) is (heard is None)
