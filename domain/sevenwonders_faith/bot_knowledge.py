@@ -7,8 +7,10 @@ seen this age (each age deals a fresh shuffle, so those invoked and its own are 
 the other cities' hands of gods in the prayer and the gods they kept, the gods dealt in the
 ages to come, and the god another city picked this round (a random legal one, played in
 the sample); a god chosen with a step's card is chosen by the base sampler with the card.
-Not rebuilt (the determiniser declines there): Osiris' and Seth's steps, and the step in
-which the seat has looked at a hand through Horus. What the gods in play gave their cities
+Not rebuilt (the determiniser declines there): Osiris' and Seth's steps, the step in
+which the seat has looked at a hand through Horus, and Pégase's step of another city. In
+the seat's own Pégase step the leaders it drew (shown to it alone) are its offer, so the
+bots weigh which one to put in play. What the gods in play gave their cities
 (a resource, Zeus' seventh card, Ares' and Hera's shields, Hestia's peace, Wonderwoman's
 marker) is applied again from the gods invoked. Set as in a game without them, since the
 view does not show them: Wonderwoman's marker from a god invoked in an earlier Age and a
@@ -26,9 +28,17 @@ from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders.views import SevenWondersView
 from domain.sevenwonders_faith.catalog import GODS
-from domain.sevenwonders_faith.model import ANSWER, OSIRIS, PRAYER, FaithExt, GodChoice
+from domain.sevenwonders_faith.model import (
+    ANSWER,
+    OSIRIS,
+    PEGASUS,
+    PRAYER,
+    FaithExt,
+    GodChoice,
+)
 from domain.sevenwonders_faith.powers import KEY, OWN_RESOURCE
 from domain.sevenwonders_faith.rules import FaithView
+from domain.sevenwonders_leaders.state import LeadersState
 
 DEALT_GODS = 3
 """Gods dealt to each city in an age's prayer."""
@@ -45,6 +55,9 @@ def sample_faith(
         return None
     if state.phase in (OSIRIS, ANSWER):
         return None
+    riding = state.phase == PEGASUS
+    if riding and (view.acting != (seat,) or not fv.pegasus_leaders):
+        return None  # another city's step: what it drew is hidden
     if fv.inner is not None:
         inner = EXT_SAMPLERS.get(type(fv.inner).__name__)
         if inner is None:
@@ -112,6 +125,12 @@ def sample_faith(
         peeked=(0,) * n if fv.horus_looks else (), stage_costs=fv.stage_costs,
         guild_costs=fv.guild_costs,
     )
+    if riding:  # the seat's own Pégase step: its city chooses among the leaders it drew
+        ext = replace(ext, mounting=(seat,), offered=fv.pegasus_leaders)
+        state = replace(state, special=seat, special_seat=seat)
+        if state.ext is None:  # without Leaders: the powers of a leader put in play apply
+            state = replace(state, ext=LeadersState(hands=((),) * n, powers=(0,) * n,
+                                                    rome_done=(0,) * n, box=()))
     state = replace(state, ext2=ext, cities=tuple(cities))
     if stepped:
         steps = state.steps
