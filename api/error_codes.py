@@ -31,6 +31,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_path_parameter", 400,
               "A path parameter is malformed (a game id that is not a UUID, a version that "
               "is not a number)."),
+    ErrorCode("invalid_query_parameter", 400,
+              "A query parameter is out of its range or of the wrong type; `details` says "
+              "which."),
     ErrorCode("malformed_json", 400, "The body is not valid JSON."),
     ErrorCode("invalid_body", 400, "The body does not match its schema; `details` says where."),
     ErrorCode("too_deep", 400, "JSON nested deeper than the server accepts."),

@@ -107,6 +107,10 @@ def _error_of(exc: Exception) -> tuple[int, ErrorBody]:
         status = STATUS_OF_REFUSAL.get(type(exc), 400)
         return status, ErrorBody(exc.code, exc.message, exc.details)
     if isinstance(exc, ValidationException):
+        errors = exc.extra if isinstance(exc.extra, list) else []
+        if errors and all(isinstance(e, dict) and e.get("source") == "query" for e in errors):
+            return 400, ErrorBody("invalid_query_parameter", "a query parameter is not valid",
+                                  {"errors": errors})
         return 400, ErrorBody(
             "invalid_body", "the request does not match its schema", {"errors": exc.extra}
         )

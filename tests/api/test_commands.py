@@ -141,7 +141,9 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
     _error(await http.get(f"/games/{game_id}/legal-moves"), 401, "unauthorized")
     _error(await http.get(f"/games/{game_id}/view", headers=auth("nope")), 401, "unauthorized")
     _error(await http.get(f"/games/{game_id}/versions/999/view"), 404, "version_not_found")
-    _error(await http.get("/games?limit=0"), 400, "invalid_body")
+    _error(await http.get("/games?limit=0"), 400, "invalid_query_parameter")
+    _error(await http.get(f"/games/{game_id}/legal-moves?min_version=-1",
+                          headers=auth(tokens[0])), 400, "invalid_query_parameter")
     _error(await http.delete(f"/games/{game_id}"), 405, "method_not_allowed")
     # nothing above changed the game
     assert (await http.get(f"/games/{game_id}")).json()["version"] == moves["version"]
@@ -211,11 +213,11 @@ async def test_values_the_database_cannot_hold_get_a_4xx(
                            headers=auth(tokens[seat])), 400, "invalid_body")
     _error(await http.post(url, json={**good, "expected_version": huge},
                            headers=auth(tokens[seat])), 400, "invalid_body")
-    _error(await http.get("/games", params={"kind": "duel\0"}), 400, "invalid_body")
-    _error(await http.get("/games", params={"offset": huge}), 400, "invalid_body")
+    _error(await http.get("/games", params={"kind": "duel\0"}), 400, "invalid_query_parameter")
+    _error(await http.get("/games", params={"offset": huge}), 400, "invalid_query_parameter")
     for after in (huge, huge - 1, 2**63 - 1000):
         _error(await http.get(f"/games/{game_id}/events", params={"after_version": after}),
-               400, "invalid_body")
+               400, "invalid_query_parameter")
     assert (await http.get(f"/games/{game_id}/events",
                            params={"after_version": 2**53 - 1})).json()["events"] == []
 
