@@ -78,6 +78,8 @@ class GameService:
         self.commands = CommandHandler(store, self.games, after_commit, busy_seconds, observe)
         self.submit = self.commands.submit
         """Decide and append one command (the pipeline shared by REST and WebSocket)."""
+        self.memory_reads = 0
+        """Reads at a known version answered from a kept game, without PostgreSQL."""
         self.submit_for_reply = self.commands.submit_for_reply
         """`submit`, and with `include` the game after it for the seat (`api/replies.py`)."""
 
@@ -156,6 +158,18 @@ class GameService:
         return folded, seat_of_token(folded, token)
 
     # -- reads --------------------------------------------------------------------------
+    def kept_view(
+        self, folded: Folded, seat: int | None, min_version: int | None
+    ) -> tuple[int, str] | None:
+        """The seat's view from memory when the caller accepts `min_version` or later and
+        the kept game is that new and current (as `legal_moves`); None: read it. The same
+        JSON as the stored view of that version: both are the game's `view` of one state."""
+        if min_version is None or folded.version < min_version or not self.games.current(folded):
+            return None
+        self.memory_reads += 1
+        version, state = folded.version, folded.state
+        return version, msgspec.json.encode(folded.game.view(state, seat)).decode()
+
     async def view(
         self, game_id: uuid.UUID, seat: int | None, at_version: int | None = None
     ) -> tuple[int, str]:
@@ -177,6 +191,8 @@ class GameService:
         if min_version is None or folded.version < min_version or not games.current(folded):
             async with folded.lock:
                 await games.refresh(folded)
+        else:
+            self.memory_reads += 1
         version, state = folded.version, folded.state
         encode = msgspec.json.encode
         return version, [encode(m) for m in players_moves(folded.game, state, seat)]

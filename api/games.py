@@ -50,6 +50,16 @@ IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(name="Idempotency-Key", max_length=128, pattern=NO_NUL, required=False),
 ]
+KnownVersion = Annotated[
+    int | None,
+    QueryParameter(
+        ge=0, le=MAX_INT,
+        description="A version the caller already knows (a command's reply, an update): the "
+                    "answer is from that version or a later one, and may then come from the "
+                    "server's memory without a database read, at most a wake-up's delay (never "
+                    "more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the "
+                    "newest version is read."),
+]
 
 _ERRORS = {
     400: "Malformed JSON, a body that does not match its schema, or an unknown command.",
@@ -157,11 +167,13 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
+        min_version: KnownVersion = None,
         authorization: Authorization = None,
     ) -> ViewOut:
         """The current view of the token's seat, or the spectator view without a token."""
         service, folded, seat = await caller(request, game_id, authorization)
-        version, view = await service.view(folded.game_id, seat)
+        kept = service.kept_view(folded, seat, min_version)
+        version, view = kept or await service.view(folded.game_id, seat)
         clocks, as_of = await served_clocks(
             service.games, folded.game_id, folded.record.options, version)
         return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()),
@@ -205,13 +217,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
-        min_version: Annotated[int | None, QueryParameter(
-            ge=0, le=MAX_INT,
-            description="A version the caller already knows (a command's reply, an update): "
-                        "the answer is from that version or a later one, and may then come "
-                        "from the server's memory without a database read, at most a "
-                        "wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind "
-                        "the newest. Without it the newest version is read.")] = None,
+        min_version: KnownVersion = None,
         authorization: Authorization = None,
     ) -> MovesOut:
         """Every command the token's seat may submit now (empty when it is not its turn)."""

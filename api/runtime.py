@@ -133,6 +133,10 @@ class Runtime:
         gauge("polis_games_kept", "Games kept folded in memory.", lambda: len(games))
         gauge("polis_game_reads_total", "Reads of a kept game's new events (loads, refreshes).",
               lambda: games.reads, "counter")
+        service = self.service
+        gauge("polis_memory_reads_total",
+              "Reads at a known version (min_version) answered from memory.",
+              lambda: service.memory_reads, "counter")
         gauge("polis_pool_size", "PostgreSQL connections open.", pool.get_size)
         gauge("polis_pool_in_use", "PostgreSQL connections in use.",
               lambda: pool.get_size() - pool.get_idle_size())

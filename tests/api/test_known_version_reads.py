@@ -27,12 +27,16 @@ from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 
 
-async def _game_reads(url: str) -> int:
-    """The process's `polis_game_reads_total` (loads and refreshes of kept games)."""
+async def _metric(url: str, name: str) -> int:
     async with httpx.AsyncClient(base_url=url) as client:
         text = (await client.get("/metrics")).text
-    line = next(x for x in text.splitlines() if x.startswith("polis_game_reads_total{"))
+    line = next(x for x in text.splitlines() if x.startswith(name + "{"))
     return int(float(line.rsplit(" ", 1)[1]))
+
+
+async def _game_reads(url: str) -> int:
+    """The process's `polis_game_reads_total` (loads and refreshes of kept games)."""
+    return await _metric(url, "polis_game_reads_total")
 
 
 async def _moves(client: httpx.AsyncClient, game_id: str, token: str,
@@ -74,6 +78,26 @@ async def test_a_known_version_is_answered_without_a_read(
         assert await _game_reads(apis[0].url) == before + 2, "without min_version: a read"
         assert known == read
         assert all(k["version"] == version for k in known)
+
+
+async def test_a_view_at_a_known_version_is_the_stored_one(
+    http: httpx.AsyncClient, apis: list[ApiProcess]
+) -> None:
+    """`GET /view?min_version=N` from memory: the same JSON as the view stored at that
+    version, for each seat and the spectator."""
+    game_id, tokens = await create_game(http, seed=45)
+    rng = random.Random(45)
+    for _ in range(10):
+        version = await _play(http, game_id, tokens, rng)
+        for token in (*tokens, None):
+            before = await _metric(apis[0].url, "polis_memory_reads_total")
+            known = await http.get(f"/games/{game_id}/view?min_version={version}",
+                                   headers=auth(token))
+            assert await _metric(apis[0].url, "polis_memory_reads_total") == before + 1
+            stored = await http.get(f"/games/{game_id}/view", headers=auth(token))
+            assert await _metric(apis[0].url, "polis_memory_reads_total") == before + 1
+            assert known.status_code == stored.status_code == 200
+            assert known.json() == stored.json() and known.json()["version"] == version
 
 
 async def test_another_process_commit_is_seen(apis: list[ApiProcess]) -> None:

@@ -56,7 +56,7 @@ async def _bot(client: PolisClient, game_id: str, tokens: list[str], types: Modu
         msgspec.json.decode(last.view, type=types.View)
         if played.commands % 9 == 0:  # the reply is what the separate reads answer
             moves, view = (await client.legal_moves(game_id, tokens[seat]),
-                           await client.view(game_id, tokens[seat]))
+                           await client.view(game_id, tokens[seat], min_version=last.version))
             assert moves.version == view.version == last.version
             assert [msgspec.json.decode(m) for m in moves.moves] == [
                 msgspec.json.decode(m) for m in last.moves]

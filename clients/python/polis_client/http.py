@@ -91,11 +91,15 @@ class PolisClient:
         found: GameSummary = await self._call("GET", f"/games/{game_id}", GameSummary)
         return found
 
-    async def view(self, game_id: str, token: str | None, version: int | None = None
-                   ) -> ViewOut:
+    async def view(self, game_id: str, token: str | None, version: int | None = None,
+                   min_version: int | None = None) -> ViewOut:
+        """The view at `version` (None: the newest; with `min_version`, from that version
+        or a later one, which the server may answer from memory)."""
         path = f"/games/{game_id}/view" if version is None else \
             f"/games/{game_id}/versions/{version}/view"
-        found: ViewOut = await self._call("GET", path, ViewOut, token)
+        params = {} if min_version is None or version is not None else {
+            "min_version": min_version}
+        found: ViewOut = await self._call("GET", path, ViewOut, token, params=params)
         return found
 
     async def legal_moves(self, game_id: str, token: str, min_version: int | None = None

@@ -81,8 +81,12 @@ export class PolisClient {
 
   game(gameId: string): Promise<GameSummary> { return this.call("GET", `/games/${gameId}`); }
 
-  view<R extends RulesetName>(gameId: string, token: string | null, version?: number): Promise<ViewOf<R>> {
-    const path = version === undefined ? `/games/${gameId}/view` : `/games/${gameId}/versions/${version}/view`;
+  /** The view at `version` (undefined: the newest; with `minVersion`, from that version or a
+   * later one, which the server may answer from memory). */
+  view<R extends RulesetName>(gameId: string, token: string | null, version?: number,
+    minVersion?: number): Promise<ViewOf<R>> {
+    const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+    const path = version === undefined ? `/games/${gameId}/view${query}` : `/games/${gameId}/versions/${version}/view`;
     return this.call("GET", path, token);
   }
 

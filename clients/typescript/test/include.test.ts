@@ -66,7 +66,7 @@ async function play(client: PolisClient, kind: string, expansions: string[], sea
       assert.ok(last && last.version === reply.version && last.moves && last.view, name);
       if (played.commands % 9 === 0) {  // the reply is what the separate reads answer
         const moves = await client.legalMoves(gameId, tokens[seat]!);
-        const view = await client.view(gameId, tokens[seat]!);
+        const view = await client.view(gameId, tokens[seat]!, undefined, last.version);
         assert.equal(moves.version, last.version);
         assert.equal(view.version, last.version);
         assert.deepEqual(moves.moves, last.moves);

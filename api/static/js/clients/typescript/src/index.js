@@ -43,8 +43,11 @@ export class PolisClient {
     }
     createGame(body) { return this.call("POST", "/games", null, body); }
     game(gameId) { return this.call("GET", `/games/${gameId}`); }
-    view(gameId, token, version) {
-        const path = version === undefined ? `/games/${gameId}/view` : `/games/${gameId}/versions/${version}/view`;
+    /** The view at `version` (undefined: the newest; with `minVersion`, from that version or a
+     * later one, which the server may answer from memory). */
+    view(gameId, token, version, minVersion) {
+        const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+        const path = version === undefined ? `/games/${gameId}/view${query}` : `/games/${gameId}/versions/${version}/view`;
         return this.call("GET", path, token);
     }
     /** The seat's moves; with `minVersion` (a version the caller knows) from that version or

@@ -50,6 +50,7 @@ export const ERROR_CODES = {
     "invalid_options": "The options hold characters that cannot be stored.",
     "invalid_path_parameter": "A path parameter is malformed (a game id that is not a UUID, a version that is not a number).",
     "invalid_payment": "The payment named is not a way the seat can pay.",
+    "invalid_query_parameter": "A query parameter is out of its range or of the wrong type; `details` says which.",
     "invalid_seat": "A seat has neither a name nor a bot.",
     "invalid_seat_count": "The game is not played with that many seats.",
     "invalid_trace": "An imported trace is malformed or disagrees with the rules; `message` names the first problem, and nothing was stored.",
