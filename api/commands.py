@@ -269,7 +269,7 @@ class CommandHandler:
                 return result, None
             at = result.recorded_at.timestamp() if result.recorded_at else time.time()
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
-                           at)  # time.time(): only when the reply was lost (rare)
+                           at, head=result.head)  # time.time(): only if the reply was lost
             folded.marks.extend(clock_marks(version + 1, events))  # a seat handed to its bot
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
                                         seat, result.recorded_at, state))

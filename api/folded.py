@@ -69,6 +69,8 @@ class Folded:
         """The clock's events (timeouts, hand-overs to bots) by version (`api/clocks.py`)."""
         self.lock = asyncio.Lock()
         """Held while a command of this game is decided and appended, and while refreshing."""
+        self.head: bytes | None = None
+        """The chain hash at `version` (None: not known here; a read then tells)."""
         self.heard = 0
         """The newest version a wake-up announced (appends of other processes)."""
         self.confirmed_at = float("-inf")
@@ -88,6 +90,7 @@ class Folded:
             event = decode.decode(row.payload)
             state = game.evolve(state, event)
             self.version = row.version
+            self.head = row.hash
             if isinstance(event, CLOCK_EVENTS):
                 self.marks.append(clock_mark(row.version, event))
             ends = i + 1 == len(rows) or rows[i + 1].command_id != row.command_id
@@ -103,11 +106,13 @@ class Folded:
 
     def applied(
         self, state: Any, last: int, seat: int | None, command_id: str, outcome: Outcome,
-        at: float = 0.0,
+        at: float = 0.0, *, head: bytes | None,
     ) -> None:
-        """Record an append this process made (`at`: its commit time)."""
+        """Record an append this process made (`at`: its commit time; `head`: the chain
+        hash it left, None when its reply did not say)."""
         self.state = state
         self.version = last
+        self.head = head
         self.confirmed_at = time.monotonic()
         self.points.append(Point(last, seat, tuple(self.game.acting_seats(state)), at))
         self.commands[command_id] = outcome

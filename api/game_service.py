@@ -129,13 +129,14 @@ class GameService:
             game_id, kind, expansions, options, seat_names, hashes, new_events,
             summary, over, views, source,
         )
+        head = opening_hashes(game_id, new_events)[-1]
         record = GameRecord(
             game_id, kind, tuple(expansions), options, tuple(seat_names), hashes, created_at,
-            version, summary, over, source, opening_hashes(game_id, new_events)[-1].hex(),
+            version, summary, over, source, head.hex(),
         )
         folded = Folded(record)
         folded.applied(state, version, None, CREATED, Outcome(1, version, ""),
-                       created_at.timestamp())
+                       created_at.timestamp(), head=head)
         self.games.put(folded)
         self.after_commit(
             Committed(game_id, 1, version, list(opening), views, None, created_at, state)
@@ -158,6 +159,21 @@ class GameService:
         return folded, seat_of_token(folded, token)
 
     # -- reads --------------------------------------------------------------------------
+    def kept_record(self, game_id: uuid.UUID, min_version: int | None) -> GameRecord | None:
+        """The game's record as its kept copy has it (version, summary, chain head), when
+        the caller accepts `min_version` or later and the copy is that new and current (as
+        `legal_moves`); None: read it. A game not kept here is read, not loaded."""
+        games = self.games
+        folded = None if min_version is None else games.kept(game_id)
+        if (folded is None or min_version is None or folded.head is None
+                or folded.version < min_version or not games.current(folded)):
+            return None
+        self.memory_reads += 1
+        game, state = folded.game, folded.state
+        return msgspec.structs.replace(
+            folded.record, version=folded.version, summary=game.summary(state),
+            over=game.is_over(state), head_hash=folded.head.hex())
+
     def kept_view(
         self, folded: Folded, seat: int | None, min_version: int | None
     ) -> tuple[int, str] | None:

@@ -157,10 +157,13 @@ class GamesController(Controller):
 
     @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404))
     async def get_game(
-        self, request: Request[Any, Any, Any], game_id: FromPath[str]
+        self, request: Request[Any, Any, Any], game_id: FromPath[str],
+        min_version: KnownVersion = None,
     ) -> GameSummary:
         service = runtime_of(request).service
-        return await summary_with_clocks(service, await service.record(parse_game_id(game_id)))
+        gid = parse_game_id(game_id)
+        record = service.kept_record(gid, min_version) or await service.record(gid)
+        return await summary_with_clocks(service, record)
 
     @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(400, 401, 404))
     async def get_my_view(

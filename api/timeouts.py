@@ -271,7 +271,8 @@ class TimeoutRunner:
                 return
             last = version + len(events)
             at = result.recorded_at.timestamp() if result.recorded_at else time.time() + offset
-            folded.applied(state, last, None, key, Outcome(version + 1, last, body_hash), at)
+            folded.applied(state, last, None, key, Outcome(version + 1, last, body_hash), at,
+                           head=result.head)
             folded.marks.extend(clock_marks(version + 1, events))
             self.timeouts += 1
             _log.info("clock of seat %d ran out in %s (%s)", seat, folded.game_id,

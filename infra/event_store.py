@@ -98,6 +98,8 @@ class StreamRow(msgspec.Struct, frozen=True, array_like=True):
     first_version: int | None
     recorded_at: datetime | None = None
     """When the append committed (PostgreSQL's time): the clocks' commit times."""
+    hash: bytes | None = None
+    """The event's chain hash (`infra/hash_chain.py`)."""
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -134,6 +136,8 @@ class AppendResult(msgspec.Struct, frozen=True):
     """True when the command id was seen before and nothing was appended now."""
     recorded_at: datetime | None = None
     """When the events were recorded (their `recorded_at`), for an append made now."""
+    head: bytes | None = None
+    """The game's chain hash after an append made now."""
 
 
 class VersionConflict(Exception):
@@ -179,7 +183,7 @@ WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(previous hash || it
                      head = (SELECT h FROM chain ORDER BY n DESC LIMIT 1)
     WHERE game_id = $1 AND version = $2 AND NOT imported
       AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.game_id = $1 AND c.command_id = $5)
-    RETURNING game_id
+    RETURNING game_id, head
 ), e AS (
     INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)
     SELECT g.game_id, $2 + x.n, x.t, x.p::jsonb, $5, $6, $10, chain.h
@@ -192,7 +196,7 @@ WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(previous hash || it
     INSERT INTO views (game_id, version, seat, view)
     SELECT g.game_id, $3, y.s, y.v FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
 )
-SELECT count(*), now() FROM g
+SELECT count(*), now(), (array_agg(g.head))[1] FROM g
 """
 
 _CREATE = """
@@ -353,7 +357,7 @@ class EventStore:
         """Events after `after_version` with their command's outcome, for folding."""
         rows = await self.run(lambda conn: conn.fetch(
             """SELECT e.version, e.payload::text AS payload, e.command_id, e.seat,
-                      c.body_hash, c.first_version, e.recorded_at
+                      c.body_hash, c.first_version, e.recorded_at, e.hash
                FROM events e LEFT JOIN commands c
                     ON c.game_id = e.game_id AND c.command_id = e.command_id
                WHERE e.game_id = $1 AND e.version > $2 ORDER BY e.version""",
@@ -418,20 +422,23 @@ class EventStore:
             content_digests(game_id, expected_version + 1, [(e.type, e.payload) for e in events]),
         )
 
-        async def attempt(c: asyncpg.Connection) -> tuple[int, datetime | None]:
+        async def attempt(
+            c: asyncpg.Connection
+        ) -> tuple[int, datetime | None, bytes | None]:
             try:
                 row = await c.fetchrow(_APPEND, *args)
             except asyncpg.exceptions.LockNotAvailableError:
                 raise GameBusy(str(game_id)) from None
             except asyncpg.UniqueViolationError:  # a twin committed between the checks
-                return 0, None
+                return 0, None, None
             assert row is not None
-            return row[0], row[1]
+            return row[0], row[1], row[2]
 
         broke = False
         for _ in range(3):
             try:
-                appended, at = await (attempt(conn) if conn is not None else self.run(attempt))
+                appended, at, head = await (
+                    attempt(conn) if conn is not None else self.run(attempt))
             except CONNECTION_ERRORS as exc:
                 if conn is not None:
                     raise
@@ -439,7 +446,8 @@ class EventStore:
                 broke = True
                 continue  # the lookup below (or a retry) tells whether it committed
             if appended:
-                return AppendResult(expected_version + 1, last, replayed=False, recorded_at=at)
+                return AppendResult(expected_version + 1, last, replayed=False, recorded_at=at,
+                                    head=None if head is None else bytes(head))
             outcome = await self._why_not(game_id, expected_version, command_id, meta.body_hash,
                                           conn)
             # after a broken connection, our own committed append is not a replay

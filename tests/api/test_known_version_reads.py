@@ -208,3 +208,26 @@ async def test_a_version_heard_while_loading_is_kept(pool: asyncpg.Pool) -> None
         folded = await loading
         assert folded.version == record.version
         assert other.current(folded) is (heard is None)
+
+
+async def test_a_summary_at_a_known_version_is_the_stored_one(apis: list[ApiProcess]) -> None:
+    """`GET /games/{id}?min_version=N` from memory: the same summary as the database's
+    (version, rules summary, chain head), moves made through either process; a process that
+    has not heard of the newest version yet reads it."""
+    async with (httpx.AsyncClient(base_url=apis[0].url, timeout=10) as a,
+                httpx.AsyncClient(base_url=apis[1].url, timeout=10) as b):
+        game_id, tokens = await create_game(a, seed=46)
+        await _moves(b, game_id, tokens[0])  # b keeps it too
+        rng = random.Random(46)
+        served = 0
+        for turn in range(12):
+            client = a if turn % 2 == 0 else b
+            version = await _play(client, game_id, tokens, rng)
+            await asyncio.sleep(0.2)  # the other process hears of it
+            for other, url in ((a, apis[0].url), (b, apis[1].url)):
+                before = await _metric(url, "polis_memory_reads_total")
+                known = (await other.get(f"/games/{game_id}?min_version={version}")).json()
+                served += await _metric(url, "polis_memory_reads_total") - before
+                stored = (await other.get(f"/games/{game_id}")).json()
+                assert known == stored and known["version"] == version
+        assert served >= 12, "most answered from memory"

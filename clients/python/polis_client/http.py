@@ -87,8 +87,12 @@ class PolisClient:
             headers={"Content-Type": "application/json"})
         return created
 
-    async def game(self, game_id: str) -> GameSummary:
-        found: GameSummary = await self._call("GET", f"/games/{game_id}", GameSummary)
+    async def game(self, game_id: str, min_version: int | None = None) -> GameSummary:
+        """The game's summary; with `min_version`, from that version or a later one, which
+        the server may answer from memory."""
+        params = {} if min_version is None else {"min_version": min_version}
+        found: GameSummary = await self._call("GET", f"/games/{game_id}", GameSummary,
+                                              params=params)
         return found
 
     async def view(self, game_id: str, token: str | None, version: int | None = None,

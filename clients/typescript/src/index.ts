@@ -79,7 +79,12 @@ export class PolisClient {
 
   createGame(body: S["CreateGame"]): Promise<GameCreated> { return this.call("POST", "/games", null, body); }
 
-  game(gameId: string): Promise<GameSummary> { return this.call("GET", `/games/${gameId}`); }
+  /** The game's summary; with `minVersion`, from that version or a later one, which the
+   * server may answer from memory. */
+  game(gameId: string, minVersion?: number): Promise<GameSummary> {
+    const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+    return this.call("GET", `/games/${gameId}${query}`);
+  }
 
   /** The view at `version` (undefined: the newest; with `minVersion`, from that version or a
    * later one, which the server may answer from memory). */

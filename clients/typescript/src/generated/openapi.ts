@@ -6371,7 +6371,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                min_version?: number | null;
+            };
             header?: never;
             path: {
                 game_id: string;

@@ -42,7 +42,12 @@ export class PolisClient {
         return this.call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?${query}`);
     }
     createGame(body) { return this.call("POST", "/games", null, body); }
-    game(gameId) { return this.call("GET", `/games/${gameId}`); }
+    /** The game's summary; with `minVersion`, from that version or a later one, which the
+     * server may answer from memory. */
+    game(gameId, minVersion) {
+        const query = minVersion === undefined ? "" : `?min_version=${minVersion}`;
+        return this.call("GET", `/games/${gameId}${query}`);
+    }
     /** The view at `version` (undefined: the newest; with `minVersion`, from that version or a
      * later one, which the server may answer from memory). */
     view(gameId, token, version, minVersion) {
