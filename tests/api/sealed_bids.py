@@ -59,6 +59,8 @@ class SealedBids:
     kind = KIND
     command_type: Any = Bid
     event_type: Any = Event
+    deal_type: Any = None
+    """No explicit deal (the kernel's convention for such a game: None)."""
 
     def seat_range(self) -> tuple[int, int]:
         return (2, 4)

@@ -86,9 +86,9 @@ async def test_bad_bot_seats_are_refused(http: httpx.AsyncClient) -> None:
     response = await http.post("/games", json={
         "kind": "duel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"bots": ["x"]}})
     assert response.json()["code"] == "invalid_options"
-    for kind, seats in (("duel", 2), ("7wonders", 3)):  # bot seats take clocks too
+    for kind, count in (("duel", 2), ("7wonders", 3)):  # bot seats take clocks too
         response = await http.post("/games", json={
-            "kind": kind, "seats": [{"bot": "random"}] * seats,
+            "kind": kind, "seats": [{"bot": "random"}] * count,
             "options": {"clock": {"bank_seconds": 300}}})
         assert response.status_code == 201, response.text
         assert all(c["bot"] for c in response.json()["game"]["clocks"])

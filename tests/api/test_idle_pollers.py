@@ -64,7 +64,7 @@ async def test_an_idle_clock_loop_looks_once_per_idle_interval(empty_pool: async
 async def test_an_idle_bot_scan_backs_off(empty_pool: asyncpg.Pool) -> None:
     counting = CountingPool(empty_pool)
     settings = BotSettings(poll_seconds=0.05, idle_seconds=0.8)
-    runner = BotRunner(None, counting, settings)  # type: ignore[arg-type]
+    runner = BotRunner(None, counting, settings)
     runner.start()
     try:
         await asyncio.sleep(3.0)

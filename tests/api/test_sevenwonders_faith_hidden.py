@@ -146,8 +146,8 @@ async def test_faith_secrets_stay_hidden(apis: list[ApiProcess]) -> None:
             state = GAME.evolve(state, event)
             states.append(state)
         assert any(type(e).__name__ == "GodRevealed" for e in events)
-        for seat, follower in followers.items():
-            _check_follower(follower, seat, events, states, final)
+        for audience, follower in followers.items():
+            _check_follower(follower, audience, events, states, final)
 
 
 async def test_a_faith_game_refuses_bad_options_and_seat_counts(

@@ -19,7 +19,7 @@ from infra.event_store import CommandMeta, EventStore, NewEvent
 from infra.migrate import migrate, migration_files
 from tests.audit.play import play_to_end
 
-PAYLOADS = [
+PAYLOADS: list[dict[str, object]] = [
     {"type": "Dealt", "cards": [3, 1, 2], "note": "Ä\u00e9\u2028\"q\"\\ \n\t\u0001"},
     {"type": "Picked", "seat": 0, "z": {"b": None, "a": True, "ä": -7}},
     {"type": "Picked", "seat": 1, "z": {}, "list": []},

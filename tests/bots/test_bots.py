@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from domain.bots import Budget, SeatInput, choose
-from domain.bots.knowledge import knowledge_for
+from domain.bots.knowledge import Knowledge, knowledge_for
+from domain.duel.game import DuelGame
 from domain.kernel.game import Game, fold
 from domain.kernel.meta import MetaGame, unwrap
 from domain.kernel.registry import get_game, get_ruleset
+from domain.sevenwonders import SevenWondersGame
 
 
-def _states(game: Game, seats: int, seed: int, every: int = 1):  # type: ignore[no-untyped-def]
+def _states(game: Game, seats: int, seed: int, every: int = 1) -> Iterator[tuple[Any, int]]:
     """(state, seat) pairs along a random game."""
     rng = random.Random(seed)
     state = fold(game, game.start(seats, {}, rng, None))
@@ -54,6 +58,7 @@ def test_duel_expansion_samples_reproduce_the_view_and_the_legal_moves(
     """Hidden choices, set-aside leaders, Agora's secrets: drawn, never copied, and the
     sample still shows the seat exactly its view and its moves at every position."""
     game = get_game("duel", expansions)
+    assert isinstance(game, DuelGame)
     know = knowledge_for("duel")
     assert know is not None
     rng = random.Random(5)
@@ -83,8 +88,8 @@ def test_duel_expansion_bots_beat_random_seats(expansions: tuple[str, ...]) -> N
         assert wins >= bar, (level, wins)
 
 
-def _wins_against_random(  # type: ignore[no-untyped-def]
-    game: Game, know, seats: int, level: str, games: int, seed0: int, playouts: int
+def _wins_against_random(
+    game: Game, know: Knowledge, seats: int, level: str, games: int, seed0: int, playouts: int
 ) -> float:
     """Games won by one `level` seat (rotating) against random seats."""
     wins = 0.0
@@ -110,6 +115,7 @@ def test_faith_samples_reproduce_the_view_and_the_legal_moves(
     Seth's steps, Leaders' own special steps and a step in which the seat looked through
     Horus."""
     game = get_game("7wonders", expansions)
+    assert isinstance(game, SevenWondersGame)
     know = knowledge_for("7wonders")
     assert know is not None
     rng = random.Random(6)
@@ -144,6 +150,7 @@ def test_faith_bots_beat_random_seats() -> None:
 
 def test_seven_wonders_samples_match_the_view_of_the_seat() -> None:
     game = get_game("7wonders")
+    assert isinstance(game, SevenWondersGame)
     know = knowledge_for("7wonders")
     assert know is not None
     rng = random.Random(3)

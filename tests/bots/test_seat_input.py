@@ -49,7 +49,7 @@ async def test_a_bot_is_given_exactly_its_seats_view(
 
     monkeypatch.setattr(service_bots, "choose", spy)
     service = _Service()
-    runner = BotRunner(service, None, BotSettings(enabled=False))  # type: ignore[arg-type]
+    runner = BotRunner(service, None, BotSettings(enabled=False))
     rng = random.Random(6)
     state = fold(game, game.start(seats, {}, rng, None))
     checked = 0

@@ -166,7 +166,10 @@ def test_stale_servers_of_a_killed_predecessor_are_recovered_and_stopped(data: P
     assert len(list((control_dir(data / "pg") / "users").iterdir())) == 1  # dead user gone
     for pid, name in ((pg_pid, "postgres"), (redis_pid, process_name(redis_pid))):
         os.kill(pid, signal.SIGKILL)  # now the servers die too, with their files left behind
-        assert _eventually(lambda pid=pid, name=name: process_name(pid) != name)
+        def gone(pid: int = pid, name: str | None = name) -> bool:
+            return process_name(pid) != name
+
+        assert _eventually(gone)
     joined.kill()
     assert (data / "pg" / "postmaster.pid").exists()
     assert (data / "pg" / ".s.PGSQL.5432.lock").exists()

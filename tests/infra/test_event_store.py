@@ -323,8 +323,8 @@ async def test_a_database_of_the_first_schema_migrates_forward(admin_dsn: str) -
             record = await store.get_game(game_id)
             assert record is not None and record.deal == "unrecorded"
             assert [e.version for e in await store.read_all()] == [1, 2]
-            assert msgspec.json.decode((await read_view(pool, game_id, None))[1]) == {
-                "seen": [1, 2]}
+            stored = await read_view(pool, game_id, None)
+            assert stored is not None and msgspec.json.decode(stored[1]) == {"seen": [1, 2]}
             result = await store.append(game_id, 2, _events(1), CommandMeta("c", 0, "h"),
                                         {}, False, [(-1, '{"seen": [1, 2, 3]}')])
             assert result.last_version == 3

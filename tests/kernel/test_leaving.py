@@ -28,6 +28,7 @@ from domain.kernel.meta import (
 )
 from domain.kernel.registry import get_game, get_ruleset, kinds
 from domain.kernel.standings import sole_first, standings
+from domain.sevenwonders.views import SevenWondersView
 
 
 def _started(kind: str, seats: int, seed: int = 1) -> tuple[MetaGame, Any]:
@@ -99,9 +100,12 @@ def test_five_seats_the_game_goes_on_the_bot_plays_and_the_leaver_is_ranked_last
     assert summary["winner"] == summary["ranking"][0]
     assert summary["left"] == [{"seat": 2, "how": "resigned"}]
     view = game.view(over, 0)
+    assert isinstance(view, SevenWondersView)
     assert list(view.ranking) == summary["ranking"]
     assert view.rank[2] == 5 and view.rank[summary["winner"]] == 1
-    assert view.scores == unwrap(game).view(over.inner, 0).scores  # the points are the game's
+    own_view = unwrap(game).view(over.inner, 0)
+    assert isinstance(own_view, SevenWondersView)
+    assert view.scores == own_view.scores  # the points are the game's
 
 
 def test_the_last_but_one_seat_to_leave_ends_the_game_and_the_last_one_wins() -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from domain.duel.trace_replay import KNOWN_EXCEPTIONS, TraceError, replay_trace
+from domain.duel.trace_replay import KNOWN_EXCEPTIONS, replay_trace
+from domain.kernel.traces import TraceError
 from tests.shared_paths import DUEL_TRACES
 
 pytestmark = pytest.mark.skipif(not DUEL_TRACES.exists(), reason=f"{DUEL_TRACES} is missing")

@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncpg
 import pytest
@@ -17,6 +18,9 @@ from infra.settings import Settings
 from tests.api.conftest import api_env
 from tests.api.servers import ROOT, ApiProcess
 from tests.conftest import RUN_ID
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -86,7 +90,7 @@ def web_api(
 
 
 @pytest.fixture(scope="session")
-async def browser(chromium: str) -> AsyncIterator[object]:
+async def browser(chromium: str) -> AsyncIterator[Browser]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:

@@ -6,17 +6,20 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.web.conftest import artifacts_dir
 
-VIEWPORT = {"width": 1400, "height": 900}
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, BrowserContext, Page, ViewportSize
+
+VIEWPORT: ViewportSize = {"width": 1400, "height": 900}
 
 
 class Tab:
     """One browser context (its own storage, like another person's browser) and its page."""
 
-    def __init__(self, context: Any, page: Any) -> None:
+    def __init__(self, context: BrowserContext, page: Page) -> None:
         self.context = context
         self.page = page
         self.urls: list[str] = []
@@ -26,7 +29,7 @@ class Tab:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     @classmethod
-    async def open(cls, browser: Any, url: str) -> Tab:
+    async def open(cls, browser: Browser, url: str) -> Tab:
         context = await browser.new_context(viewport=VIEWPORT)
         tab = cls(context, await context.new_page())
         await tab.page.goto(url)

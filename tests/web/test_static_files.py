@@ -3,9 +3,14 @@ nothing outside the client's folder."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import httpx
 
 from tests.api.servers import ROOT, ApiProcess
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
 
 BUILT = ROOT / "api" / "static" / "js"
 
@@ -51,7 +56,7 @@ async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:
 
 
 async def test_a_wrong_seat_token_is_refused_once_and_shown(
-    browser: object, web_api: ApiProcess
+    browser: Browser, web_api: ApiProcess
 ) -> None:
     """A seat link with a token the game does not know: one refusal shown, no retry loop."""
     from tests.web.pages import Tab

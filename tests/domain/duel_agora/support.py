@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -18,6 +18,7 @@ from domain.duel_agora import events as aev
 from domain.duel_agora.state import AgoraDeal, AgoraState
 from domain.kernel import DomainError, get_game
 
+M = TypeVar("M")
 G: Any = get_game("duel", ("agora",))
 RULES = G.rules
 CARD = {c.name: c.id for c in RULES.cards}
@@ -40,7 +41,7 @@ def deal(
 ) -> AgoraDeal:
     """A random Agora deal with the chamber decrees, the top of the conspiracy deck and the
     first offered wonders chosen."""
-    d = G.deal(random.Random(seed))
+    d: AgoraDeal = G.deal(random.Random(seed))
     changes: dict[str, Any] = {"first_player": first}
     if decrees is not None:
         chosen = [DECREE[k] for k in decrees]
@@ -158,11 +159,13 @@ def coins(state: DuelState, seat: int, amount: int) -> DuelState:
     delta = amount - state.players[seat].coins
     event = (ev.CoinsGained(seat=seat, amount=delta, reason="test") if delta >= 0
              else ev.CoinsLost(seat=seat, amount=-delta, reason="test"))
-    return G.evolve(state, event)
+    after: DuelState = G.evolve(state, event)
+    return after
 
 
 def turn(state: DuelState, seat: int) -> DuelState:
-    return G.evolve(replace(state, pending=()), ev.TurnBegan(seat=seat))
+    after: DuelState = G.evolve(replace(state, pending=()), ev.TurnBegan(seat=seat))
+    return after
 
 
 def put(state: DuelState, slot_name: str, card: str | int) -> DuelState:
@@ -177,7 +180,7 @@ def put(state: DuelState, slot_name: str, card: str | int) -> DuelState:
                    & ~(1 << i), revealed=state.revealed | (1 << i))
 
 
-def moves(state: DuelState, seat: int, kind: type) -> list[Any]:
+def moves(state: DuelState, seat: int, kind: type[M]) -> list[M]:
     return [m for m in G.legal_moves(state, seat) if type(m) is kind]
 
 

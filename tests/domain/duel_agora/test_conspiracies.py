@@ -248,7 +248,7 @@ def test_sabotage_returns_a_built_opponent_wonder_to_the_box() -> None:
     _, state = _trigger(state)
     _, state = run(state, acmd.SabotageWonder(seat=0, wonder=w))
     assert w not in state.players[1].built_wonders and w in ext(state).sabotaged
-    assert state.deal.removed[0][0] in state.discard
+    assert state.deal is not None and state.deal.removed[0][0] in state.discard
 
 
 # -- wonders, progress and military tokens ------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.duel import commands as cmd
 from domain.duel import events as ev
-from domain.duel.state import OVER
+from domain.duel.state import OVER, DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
 from domain.duel_agora.owed import OWE_CONSPIRATOR, OWE_SENATE
@@ -35,7 +35,7 @@ ALL_UP = ("D01", "D02", "D03", "D04", "D05", "D06")
 R5X1 = G.rules.layouts[0].by_name["r5x1"]
 
 
-def _state(decrees: tuple[str, ...] = ALL_UP, seat: int = 0) -> object:
+def _state(decrees: tuple[str, ...] = ALL_UP, seat: int = 0) -> DuelState:
     state = drafted(deal(decrees=decrees))
     return turn(state, seat)
 
@@ -59,7 +59,7 @@ def test_recruit_cost_is_the_senators_already_owned_and_corruption_makes_it_free
     assert moves(poor, 0, acmd.RecruitSenator) == []
 
 
-def _recruit_at(state: object, slot: str, seat: int = 0) -> acmd.RecruitSenator:
+def _recruit_at(state: DuelState, slot: str, seat: int = 0) -> acmd.RecruitSenator:
     index = G.rules.layouts[0].by_name[slot]
     (recruit,) = [m for m in moves(state, seat, acmd.RecruitSenator) if m.slot == index]
     return recruit
@@ -172,7 +172,7 @@ def test_chambers_score_their_points_on_the_senate_line() -> None:
 # -- decrees --------------------------------------------------------------------------------
 
 
-def _holding(decree: str, seat: int = 0) -> object:
+def _holding(decree: str, seat: int = 0) -> DuelState:
     """Seat `seat` controls chamber 1, which holds `decree` face up."""
     others = [k for k in ALL_UP if k != decree][:5]
     state = drafted(deal(decrees=(decree, *others)))
@@ -181,7 +181,7 @@ def _holding(decree: str, seat: int = 0) -> object:
     return turn(state, 0)
 
 
-def _build_first(state: object, seat: int, card: str, slot: str = "r5x1") -> list[object]:
+def _build_first(state: DuelState, seat: int, card: str, slot: str = "r5x1") -> list[object]:
     state = coins(put(state, slot, card), seat, 30)
     state = turn(state, seat)
     build = next(m for m in moves(state, seat, cmd.ConstructBuilding)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.duel import commands as cmd
 from domain.duel import events as ev
-from domain.duel.state import OVER
+from domain.duel.state import OVER, DuelState
 from domain.duel_agora import commands as acmd
 from tests.domain.duel_agora.support import (
     CARD,
@@ -28,7 +28,7 @@ from tests.domain.duel_agora.support import (
 DECREES = ("D09", "D02", "D03", "D04", "D05", "D06")
 
 
-def _game() -> object:
+def _game() -> DuelState:
     return turn(drafted(deal(decrees=DECREES)), 0)
 
 

@@ -4,8 +4,11 @@ unused decrees, the tokens Espionage shows and a token Obscurantism takes from t
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
+from domain.duel.state import DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
 from tests.domain.duel_agora.support import (
@@ -25,8 +28,8 @@ from tests.domain.duel_agora.support import (
 DECREES = ("D01", "D02", "D03", "D04", "D05", "D06")
 
 
-def _view(state: object, seat: int | None) -> dict[str, object]:
-    value: dict[str, object] = msgspec.json.decode(msgspec.json.encode(G.view(state, seat).ext))
+def _view(state: DuelState, seat: int | None) -> dict[str, Any]:
+    value: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(G.view(state, seat).ext))
     return value
 
 

@@ -26,7 +26,7 @@ def test_game_started_round_trips_with_the_rulesets_deal(
     expansions: tuple[str, ...], deal_type: type
 ) -> None:
     game = get_game("duel", expansions)
-    started = game.start(2, {}, random.Random(3))[0]
+    started = game.start(2, {}, random.Random(3), None)[0]
     assert isinstance(started, ev.GameStarted) and type(started.deal) is deal_type
     stored = msgspec.json.encode(started)
     decoded = msgspec.json.Decoder(game.event_type, strict=True).decode(stored)

@@ -173,7 +173,7 @@ AG_CARD = {c.name: c.id for c in AG.rules.cards}
 
 def agora_age_one() -> DuelState:
     """An Agora + Leaders game at Age I's first turn (first moves everywhere)."""
-    state = AG.initial_state()
+    state: DuelState = AG.initial_state()
     for e in AG.start(2, {}, random.Random(5)):
         state = AG.evolve(state, e)
     while not (state.phase == PLAY and state.age == 1 and not state.pending):
@@ -193,6 +193,7 @@ def test_euclid_on_cards_from_property_fraud_and_treason() -> None:
     base = replace(base, current=0)
     # Treason: a removed card built for free
     d = base.deal
+    assert d is not None
     d = replace(d, removed=((AG_CARD["Library"], *d.removed[0][1:]), *d.removed[1:]))
     state = replace(base, deal=d, pending=((OWE_TREASON, 0, 0),))
     _, state = agora_run(state, acmd.BuildRemovedCard(seat=0, card=LIBRARY))

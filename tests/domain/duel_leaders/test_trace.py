@@ -63,7 +63,7 @@ def _biased_game(game: Any, seed: int) -> PlayedGame:
     steps: list[tuple[Any, list[Any]]] = []
     while not game.is_over(state):
         moves = game.legal_moves(state, rng.choice(game.acting_seats(state)))
-        preferred = ([m for m in moves if type(m) is lcmd.ChangeSymbol]
+        preferred: list[Any] = ([m for m in moves if type(m) is lcmd.ChangeSymbol]
                      or [m for m in moves if type(m) is lcmd.ChooseLeader
                          and m.leader in favoured]
                      or [m for m in moves if type(m) is lcmd.DeclareRecruitment and m.recruit])

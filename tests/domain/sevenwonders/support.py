@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from domain.kernel.game import fold
@@ -18,9 +20,12 @@ from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders.catalog import CARD_BY_NAME, CARDS, WONDERS
 from domain.sevenwonders.city import add_card, add_stage
+from domain.sevenwonders.deal import Deal
+from domain.sevenwonders.events import GameStarted
 from domain.sevenwonders.state import PLAY, SWState, compute_acting
 
 G = SevenWondersGame()
+D = TypeVar("D", bound=Deal)
 WONDER: dict[str, int] = {w.key: w.id for w in WONDERS} | {w.name: w.id for w in WONDERS}
 
 
@@ -38,7 +43,15 @@ def setup(boards: Sequence[tuple[str, str]], seed: int = 1) -> SWState:
     it the two-player variant with that board as the Free City."""
     option = [[WONDER[w.removeprefix("free:")], "AB".index(s)] for w, s in boards]
     seats = 2 if len(boards) == 3 and boards[2][0].startswith("free:") else len(boards)
-    return fold(G, G.start(seats, {"boards": option}, random.Random(seed), None))
+    state: SWState = fold(G, G.start(seats, {"boards": option}, random.Random(seed), None))
+    return state
+
+
+def deal_of(events: Sequence[Struct], kind: type[D]) -> D:
+    """The deal the opening event of `events` records (of the expansion's deal type)."""
+    started = events[0]
+    assert isinstance(started, GameStarted) and isinstance(started.deal, kind)
+    return started.deal
 
 
 def give(state: SWState, city: int, cards: Sequence[str | int] = (), stages: int = 0,

@@ -18,7 +18,8 @@ from tests.domain.sevenwonders.support import G, card, give, play, step
 
 @pytest.fixture
 def game() -> SWState:
-    return fold(G, G.start(2, {}, random.Random(5), None))
+    state: SWState = fold(G, G.start(2, {}, random.Random(5), None))
+    return state
 
 
 def test_set_up_three_cities_hands_and_the_draw_pile(game: SWState) -> None:
@@ -50,7 +51,7 @@ def _fc_turn(game: SWState, fc_cards: list[str], **fc: object) -> SWState:
     st = replace(game, hands=(tuple(card(c) for c in ("Altar", "Baths")),
                               tuple(card(c) for c in ("Theater", *fc_cards)), ()))
     cities = list(st.cities)
-    cities[FREE_CITY] = replace(cities[FREE_CITY], **fc)  # type: ignore[arg-type]
+    cities[FREE_CITY] = replace(cities[FREE_CITY], **fc)
     return replace(st, cities=tuple(cities))
 
 

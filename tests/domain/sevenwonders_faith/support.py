@@ -13,13 +13,15 @@ from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders import commands as cmd
+from domain.sevenwonders.events import GameStarted
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.catalog import BY_KEY, GODS
 from domain.sevenwonders_faith.model import FaithExt, KeepGod, PlayWithGod
 from tests.domain.sevenwonders.support import WONDER, card
 
-G = get_game("7wonders", ("faith",))
-assert isinstance(G, SevenWondersGame)
+_FAITH = get_game("7wonders", ("faith",))
+assert isinstance(_FAITH, SevenWondersGame)
+G: SevenWondersGame = _FAITH
 
 
 def god(key: str) -> int:
@@ -57,15 +59,17 @@ def explicit_deal(boards: Sequence[tuple[str, str]], *firsts: Sequence[str],
     """A whole deal with these boards (cards drawn at random) and these gods."""
     seats = len(boards)
     option = [[WONDER[w], "AB".index(s)] for w, s in boards]
-    drawn = game.start(seats, {"boards": option}, random.Random(1), None)[0].deal
-    return replace(drawn, gods=deal_gods(seats, *firsts))
+    started = game.start(seats, {"boards": option}, random.Random(1), None)[0]
+    assert isinstance(started, GameStarted) and started.deal is not None
+    return replace(started.deal, gods=deal_gods(seats, *firsts))
 
 
 def start(boards: Sequence[tuple[str, str]], *firsts: Sequence[str],
           options: Mapping[str, Any] | None = None, game: SevenWondersGame = G) -> SWState:
     """A game after set-up, in the prayer of Age I."""
     deal = explicit_deal(boards, *firsts, game=game)
-    return fold(game, game.start(len(boards), options or {}, random.Random(1), deal))
+    state: SWState = fold(game, game.start(len(boards), options or {}, random.Random(1), deal))
+    return state
 
 
 def prayed(boards: Sequence[tuple[str, str]], *firsts: Sequence[str]) -> SWState:

@@ -11,6 +11,7 @@ from domain.sevenwonders.military import conflict_tokens
 from domain.sevenwonders.play import card_cost, play_moves, stage_cost
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.model import (
+    GodChosen,
     GodIncome,
     GodRevealed,
     GodsRetired,
@@ -348,7 +349,7 @@ def test_only_a_kept_god_and_one_a_age() -> None:
 def test_a_god_chosen_stays_secret_until_the_step_is_revealed() -> None:
     st = at(1, ["apollon"])
     events, st = G.step(st, with_god(0, "Lumber Yard", "discard", "apollon"))
-    chosen = next(e for e in events if type(e).__name__ == "GodChosen")
+    chosen = next(e for e in events if isinstance(e, GodChosen))
     assert G.redact(chosen, 0).choice == chosen.choice
     assert G.redact(chosen, 1).choice is None and G.redact(chosen, None).choice is None
     assert G.view(st, 0).ext.my_god_choice == chosen.choice

@@ -18,9 +18,10 @@ from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.invoke import NOTHING, god_payments
 from domain.sevenwonders_faith.model import GodRevealed
 from domain.sevenwonders_leaders.catalog import DEALT, HERACLES, LEADERS
+from domain.sevenwonders_leaders.deal import LeadersDeal
 from domain.sevenwonders_leaders.effects import leader_cost
 from domain.sevenwonders_leaders.state import LeadersState
-from tests.domain.sevenwonders.support import give
+from tests.domain.sevenwonders.support import deal_of, give
 from tests.domain.sevenwonders_faith.support import G, god, turn, with_god
 from tests.domain.sevenwonders_faith.test_gods import at
 
@@ -41,7 +42,7 @@ def test_heracles_is_shuffled_with_the_leaders_only_when_faith_is_on() -> None:
         deal = events[0].deal
         dealt = [x for h in deal.leaders for x in h] + list(deal.box)
         assert sorted(dealt) == sorted((*DEALT, HERACLES))
-        plain = LEADERS_ONLY.start(4, {}, random.Random(seed), None)[0].deal
+        plain = deal_of(LEADERS_ONLY.start(4, {}, random.Random(seed), None), LeadersDeal)
         assert HERACLES not in [x for h in plain.leaders for x in h] + list(plain.box)
 
 

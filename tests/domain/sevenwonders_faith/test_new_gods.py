@@ -9,7 +9,8 @@ import pytest
 from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
-from domain.sevenwonders.events import StepResolved
+from domain.sevenwonders.events import Event, StepResolved
+from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.invoke import redeal
 from domain.sevenwonders_faith.model import (
     ANSWER,
@@ -71,14 +72,14 @@ def test_chronos_needs_a_stage_left() -> None:
 
 
 # -- Osiris ---------------------------------------------------------------------------------
-def _osiris(coins: int = 3) -> object:
+def _osiris(coins: int = 3) -> SWState:
     st = at(1, ["osiris"], coins=coins)
     return replace(st, discard=(card("Altar"), card("Baths"), card("Lumber Yard")))
 
 
 def test_osiris_builds_a_card_of_the_discard_pile_for_free() -> None:
     st = _osiris()
-    events, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    events, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))
     assert any(isinstance(e, RaiseBegan) for e in events)
     assert st.phase == OSIRIS and G.acting_seats(st) == (0,)
     assert G.view(st, 0).ext.osiris_discard == st.discard
@@ -95,7 +96,7 @@ def test_osiris_builds_a_card_of_the_discard_pile_for_free() -> None:
 
 def test_osiris_or_the_card_discarded_again_for_three_coins() -> None:
     st = _osiris()
-    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))
     coins = st.cities[0].coins
     events, st = G.step(st, RaiseDiscarded(seat=0, card=card("Baths"), use="discard"))
     raised = next(e for e in events if isinstance(e, DiscardRaised))
@@ -106,7 +107,7 @@ def test_osiris_or_the_card_discarded_again_for_three_coins() -> None:
 
 def test_osiris_refuses_a_card_not_in_the_pile_or_already_built() -> None:
     st = _osiris()
-    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))  # type: ignore[arg-type]
+    _, st = turn(st, with_god(0, "Lumber Yard", "build", "osiris"))
     with pytest.raises(DomainError) as info:
         G.step(st, RaiseDiscarded(seat=0, card=card("Theater"), use="build"))
     assert info.value.code == "not_in_discard"
@@ -143,7 +144,7 @@ def test_ouranos_gathers_shuffles_and_deals_every_hand_again() -> None:
         left.remove(c)
     assert sorted(x for h in redealt.hands for x in h) == left
     assert [len(h) for h in redealt.hands] == [2, 2, 2]
-    order = st.deal.reshuffles[0]  # type: ignore[union-attr]
+    order = st.deal.reshuffles[0]  # type: ignore[union-attr]  # Faith's deal type is made at run time
     assert sorted(order) == list(range(49))
     hidden = G.redact(redealt, 1)
     assert hidden.hands[1] == redealt.hands[1] and hidden.hands[0] == (-1, -1)
@@ -152,6 +153,7 @@ def test_ouranos_gathers_shuffles_and_deals_every_hand_again() -> None:
 def test_ouranos_redeal_follows_the_deal_order() -> None:
     st = at(1, ["ouranos"])
     st = replace(st, hands=((1, 2), (3, 4), (5, 6)))
+    assert st.deal is not None
     reverse = replace(st, deal=replace(st.deal, reshuffles=()))
     assert redeal(reverse) == ((6, 5), (4, 3), (2, 1))
     ident = replace(st, deal=replace(st.deal, reshuffles=(tuple(range(49)),) * 3))
@@ -170,7 +172,7 @@ def test_an_explicit_deal_with_a_bad_reshuffle_is_refused() -> None:
 
 
 # -- Horus ----------------------------------------------------------------------------------
-def _horus() -> object:
+def _horus() -> SWState:
     st = at(1, ["horus"])
     _, st = turn(st, with_god(0, "Lumber Yard", "build", "horus"))
     return st
@@ -186,7 +188,7 @@ def test_horus_looks_at_the_previous_players_hand_after_it_chose() -> None:
         G.step(st, Peek(seat=0))
     assert info.value.code == "no_look"
     spied_card = st.hands[1][0]
-    _, st = G.step(st, play(1, spied_card, "discard"))  # type: ignore[arg-type]
+    _, st = G.step(st, play(1, spied_card, "discard"))
     assert Peek(seat=0) in G.legal_moves(st, 0)
     events, st = G.step(st, Peek(seat=0))
     seen = events[0]
@@ -201,18 +203,18 @@ def test_horus_looks_at_the_previous_players_hand_after_it_chose() -> None:
 def test_horus_two_looks_an_age_and_the_marker_coins_left_are_kept() -> None:
     st = _horus()
     for _ in range(2):
-        _, st = G.step(st, play(1, st.hands[1][0], "discard"))  # type: ignore[arg-type]
+        _, st = G.step(st, play(1, st.hands[1][0], "discard"))
         _, st = G.step(st, Peek(seat=0))
         _, st = turn(st)
     assert ext(st).horus == (0, 0, 0)
     looks_left = replace(_horus(), turn=5)  # the age's last two steps (hands of 2)
-    unused = replace(looks_left, ext2=replace(ext(looks_left), horus=(0, 0, 0)))  # type: ignore[arg-type]
+    unused = replace(looks_left, ext2=replace(ext(looks_left), horus=(0, 0, 0)))
     for _ in range(2):
         _, looks_left = turn(looks_left)
         _, unused = turn(unused)
-    assert looks_left.age == 2  # type: ignore[attr-defined]
-    assert looks_left.cities[0].coins == unused.cities[0].coins + 2  # type: ignore[attr-defined]
-    assert ext(looks_left).horus == ()  # type: ignore[arg-type]
+    assert looks_left.age == 2
+    assert looks_left.cities[0].coins == unused.cities[0].coins + 2
+    assert ext(looks_left).horus == ()
 
 
 # -- Anubis ---------------------------------------------------------------------------------
@@ -242,8 +244,8 @@ def test_horus_look_listed_beside_a_second_god_of_the_age() -> None:
     """With one more god this age (Wonderwoman's marker, Ithaque), the city may look with
     Horus and still invoke: both kinds of move are listed."""
     st = _horus()
-    st = with_gods(st, 0, ["apollon"])  # type: ignore[arg-type]
-    _, st = G.step(st, play(1, st.hands[1][0], "discard"))  # type: ignore[attr-defined]
+    st = with_gods(st, 0, ["apollon"])
+    _, st = G.step(st, play(1, st.hands[1][0], "discard"))
     moves = G.legal_moves(st, 0)
     assert Peek(seat=0) in moves
     assert any(getattr(m, "god", -1) == god("apollon") for m in moves)
@@ -314,11 +316,11 @@ def test_chronos_on_halicarnassus_builds_from_the_discard_pile() -> None:
 
 
 # -- Seth -----------------------------------------------------------------------------------
-def _seth_step() -> tuple[list[object], object]:
+def _seth_step() -> tuple[list[Event], SWState]:
     """City 1 holds Seth; city 0 invokes Apollon with its card; every card is chosen."""
     st = at(1, ["apollon"], ["seth"])
     st = give(st, 1, coins=5)
-    events = []
+    events: list[Event] = []
     for command in (with_god(0, "Lumber Yard", "build", "apollon"), play(1, "Clay Pool"),
                     play(2, "Ore Vein")):
         new, st = G.step(st, command)
@@ -333,12 +335,12 @@ def test_seth_answers_a_god_just_revealed_and_cancels_it() -> None:
     events, st = _seth_step()
     shown = next(e for e in events if isinstance(e, GodsShown))
     assert shown.city == 1 and shown.gods == (god("apollon"), -1, -1)
-    assert st.phase == ANSWER and G.acting_seats(st) == (1,)  # type: ignore[attr-defined]
+    assert st.phase == ANSWER and G.acting_seats(st) == (1,)
     assert set(G.legal_moves(st, 1)) == {Answer(seat=1), Answer(seat=1, target=0)}
     # the god shown is in every audience's view while Seth's holder answers
     for seat in (0, 1, 2, None):
-        assert G.view(st, seat).ext.shown_gods == shown.gods  # type: ignore[attr-defined]
-    coins0 = st.cities[0].coins  # type: ignore[attr-defined]
+        assert G.view(st, seat).ext.shown_gods == shown.gods
+    coins0 = st.cities[0].coins
     events, st = G.step(st, Answer(seat=1, target=0))
     answered = next(e for e in events if isinstance(e, SethAnswered))
     assert answered.god == god("apollon") and answered.bank == 2  # Seth, Age I: 2 coins

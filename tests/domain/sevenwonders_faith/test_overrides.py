@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from domain.kernel.errors import DomainError
 from domain.sevenwonders.catalog import WONDERS
 from domain.sevenwonders.play import card_cost, stage_cost
+from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.invoke import god_payments
 from tests.domain.sevenwonders.support import card as base_card
 from tests.domain.sevenwonders_faith.support import G, ext, god, start, with_gods
@@ -22,9 +23,9 @@ def _guild(key: str) -> int:
     return next(c.id for c in G.rules.cards if c.key == key)
 
 
-def _on(st: object, board: int, side: int) -> object:
-    city = replace(st.cities[0], board=board, side=side)  # type: ignore[attr-defined]
-    return replace(st, cities=(city, *st.cities[1:]))  # type: ignore[attr-defined]
+def _on(st: SWState, board: int, side: int) -> SWState:
+    city = replace(st.cities[0], board=board, side=side)
+    return replace(st, cities=(city, *st.cities[1:]))
 
 
 def test_board_costs_replace_ithaca_and_syracuse_stages() -> None:
@@ -44,10 +45,10 @@ def test_board_costs_are_the_cost_zeus_and_chronos_pay() -> None:
     """Zeus's and Chronos' cost is the next stage's resources: the game's, not the
     catalog's."""
     st = start(BOARDS, options={"board_costs": {"ithaca": {"A1": {}}}})
-    st = with_gods(_on(st, ITHACA, 0), 0, ["zeus", "chronos"])  # type: ignore[arg-type]
+    st = with_gods(_on(st, ITHACA, 0), 0, ["zeus", "chronos"])
     assert god_payments(G.rules, st, 0, god("zeus"))[0][:3] == (0, 0, 0)
     assert god_payments(G.rules, st, 0, god("chronos"))[0][:3] == (0, 0, 0)
-    printed = with_gods(_on(start(BOARDS), ITHACA, 0), 0, ["zeus"])  # type: ignore[arg-type]
+    printed = with_gods(_on(start(BOARDS), ITHACA, 0), 0, ["zeus"])
     assert all(p[:3] != (0, 0, 0) for p in god_payments(G.rules, printed, 0, god("zeus")))
 
 

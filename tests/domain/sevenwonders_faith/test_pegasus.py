@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
 from domain.kernel.registry import get_game
+from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders import commands as cmd
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.catalog import BY_KEY
@@ -37,7 +38,7 @@ PEGASE = BY_KEY["pegase"].id
 def at_play(seed: int = 3) -> SWState:
     """A 3-seat game with both expansions at Age I's first turn, seat 0 holding Pégase
     alone."""
-    st = fold(LF, LF.start(3, {}, random.Random(seed), None))
+    st: SWState = fold(LF, LF.start(3, {}, random.Random(seed), None))
     while st.phase == 20:
         for seat in st.acting:
             _, st = LF.step(st, PickLeader(seat=seat, leader=st.ext.hands[seat][0]))
@@ -71,7 +72,9 @@ def invoke(st: SWState, game: Any = LF) -> tuple[list[Any], SWState]:
 
 def test_pegasus_is_dealt_with_or_without_leaders() -> None:
     assert PEGASE in god_pool(3)
-    assert PEGASE in get_game("7wonders", ("faith",)).rules.catalog_extra["god_pool"]
+    faith = get_game("7wonders", ("faith",))
+    assert isinstance(faith, SevenWondersGame)
+    assert PEGASE in faith.rules.catalog_extra["god_pool"]
 
 
 def test_pegasus_without_leaders_draws_from_the_deals_leaders_and_the_power_works() -> None:

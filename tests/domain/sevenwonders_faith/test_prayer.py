@@ -11,7 +11,13 @@ import pytest
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
 from domain.sevenwonders.views import HIDDEN
-from domain.sevenwonders_faith.model import GodKept, GodsPassed, KeepGod, PrayerBegan
+from domain.sevenwonders_faith.model import (
+    FaithStarted,
+    GodKept,
+    GodsPassed,
+    KeepGod,
+    PrayerBegan,
+)
 from domain.sevenwonders_faith.rules import god_pool
 from tests.domain.sevenwonders_faith.support import G, explicit_deal, ext, god, start
 
@@ -107,7 +113,7 @@ def test_hands_of_gods_and_picks_are_secret() -> None:
     assert seen.hands[1] == began.hands[1]
     assert seen.hands[0] == (HIDDEN,) * 3 and seen.hands[2] == (HIDDEN,) * 3
     assert G.redact(events[0], 1).deal is None
-    started = next(e for e in events if type(e).__name__ == "FaithStarted")
+    started = next(e for e in events if isinstance(e, FaithStarted))
     assert started.gods is not None and G.redact(started, 1).gods is None
     assert all(h == (HIDDEN,) * 3 for h in G.redact(began, None).hands)
     new, st = G.step(st, KeepGod(seat=0, god=god("ares")))

@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from domain.kernel.game import fold
 from domain.kernel.registry import get_game
+from domain.sevenwonders import SevenWondersGame
 from domain.sevenwonders.city import add_card, add_stage
 from domain.sevenwonders.deal import random_deal
 from domain.sevenwonders.state import PLAY, SWState, compute_acting
@@ -18,7 +19,9 @@ from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.catalog import DEALT, LEADER_BY_NAME
 from domain.sevenwonders_leaders.deal import LeadersDeal
 
-G: Any = get_game("7wonders", ("leaders",))
+_LEADERS = get_game("7wonders", ("leaders",))
+assert isinstance(_LEADERS, SevenWondersGame)
+G: SevenWondersGame = _LEADERS
 CARDS = G.rules.cards
 WONDERS = G.rules.wonders
 WONDER: dict[str, int] = {w.key: w.id for w in WONDERS}
@@ -59,7 +62,9 @@ def deal(seats: int, boards: Sequence[tuple[str, str]] | None = None,
 
 def start(seats: int, boards: Sequence[tuple[str, str]] | None = None,
           leaders: Sequence[Sequence[str]] | None = None, seed: int = 1) -> SWState:
-    return fold(G, G.start(seats, {}, random.Random(seed), deal(seats, boards, leaders, seed)))
+    state: SWState = fold(G, G.start(seats, {}, random.Random(seed),
+                                     deal(seats, boards, leaders, seed)))
+    return state
 
 
 def step(state: SWState, *commands: Any) -> tuple[list[Any], SWState]:

@@ -5,13 +5,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
-from domain.sevenwonders.state import DISCARD_BUILD, PLAY
+from domain.sevenwonders.state import DISCARD_BUILD, PLAY, SWState
 from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.catalog import GUILDS, LEADERS, ROME
 from domain.sevenwonders_leaders.commands import (
@@ -20,7 +21,9 @@ from domain.sevenwonders_leaders.commands import (
     PlaceCourtesan,
     PlayLeader,
 )
+from domain.sevenwonders_leaders.deal import LeadersDeal
 from domain.sevenwonders_leaders.state import DRAFT, EXTRA_LEADER, LEADER_TUCK, RECRUIT
+from tests.domain.sevenwonders.support import deal_of
 from tests.domain.sevenwonders_leaders.support import (
     G,
     age_hands,
@@ -53,7 +56,7 @@ def test_new_guilds_join_the_base_guilds_and_rome_the_boards() -> None:
     boards: set[int] = set()
     for seed in range(60):
         events = G.start(3 + seed % 5, {}, random.Random(seed), None)
-        deal = events[0].deal
+        deal = deal_of(events, LeadersDeal)
         assert len(deal.guilds) == 3 + seed % 5 + 2
         seen_guilds |= set(deal.guilds)
         boards |= {w for w, _ in deal.boards}
@@ -117,8 +120,8 @@ def test_draft_refusals() -> None:
 
 
 # -- Phase de Recrutement ---------------------------------------------------------------
-def _recruiting(seats: int = 3, **kw: object) -> object:
-    st = start(seats, leaders=FOUR[:seats] if seats > 2 else FOUR[:2], **kw)  # type: ignore[arg-type]
+def _recruiting(seats: int = 3, **kw: Any) -> SWState:
+    st = start(seats, leaders=FOUR[:seats] if seats > 2 else FOUR[:2], **kw)
     return draft_keeping_first(st)[1]
 
 
@@ -264,8 +267,8 @@ def test_faq_solomon_after_halicarnassus() -> None:
 
 
 # -- Guilde des Courtisanes ---------------------------------------------------------------
-def _courtesans_built(st: object) -> object:
-    st = age_hands(st, ["Courtesans Guild"], ["Altar"], ["Altar"])  # type: ignore[arg-type]
+def _courtesans_built(st: SWState) -> SWState:
+    st = age_hands(st, ["Courtesans Guild"], ["Altar"], ["Altar"])
     st = replace(st, age=3)
     st = give(st, 0, ["Lumber Yard", "Clay Pool", "Glassworks", "Loom"])
     _, st = step(st, next(m for m in G.legal_moves(st, 0) if m.action == "build"),

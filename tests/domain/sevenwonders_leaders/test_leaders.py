@@ -19,7 +19,9 @@ from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.catalog import LEADERS
 from domain.sevenwonders_leaders.commands import PlayLeader
+from domain.sevenwonders_leaders.deal import LeadersDeal
 from domain.sevenwonders_leaders.effects import GUILD_VP, leader_cost, leaders_line
+from tests.domain.sevenwonders.support import deal_of
 from tests.domain.sevenwonders_leaders.support import (
     G,
     age_hands,
@@ -315,7 +317,7 @@ def test_semiramis_is_never_dealt() -> None:
     import random
 
     for seed in range(20):
-        d = G.start(7, {}, random.Random(seed), None)[0].deal
+        d = deal_of(G.start(7, {}, random.Random(seed), None), LeadersDeal)
         assert leader("Semiramis") not in {x for h in d.leaders for x in h} | set(d.box)
 
 
