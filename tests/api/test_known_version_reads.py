@@ -7,11 +7,14 @@ whatever happens to Redis."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -20,11 +23,13 @@ import pytest
 
 from api.folded import Folded, FoldedGames
 from api.game_service import GameService
+from infra.embedded import EmbeddedRedis
 from infra.event_store import EventStore, GameRecord
 from infra.settings import Settings
 from tests.api.clients import auth, create_game
 from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
+from tests.api.test_faults import _redis_pid
 
 
 async def _metric(url: str, name: str) -> int:
@@ -231,3 +236,43 @@ async def test_a_summary_at_a_known_version_is_the_stored_one(apis: list[ApiProc
                 stored = (await other.get(f"/games/{game_id}")).json()
                 assert known == stored and known["version"] == version
         assert served >= 12, "most answered from memory"
+
+
+async def test_with_redis_hung_a_known_version_lags_at_most_the_trust_bound(
+    settings: Settings, tmp_path: Path
+) -> None:
+    """Redis stopped (not killed): the subscriptions look alive but no wake-up arrives. A
+    commit made through process b is then unknown to a; a's answer to an older known version
+    may lag, but not past `POLIS_READ_TRUST_SECONDS` (0.5 s here) since a last confirmed its
+    copy; a known version a has not reached is read at once."""
+    redis = EmbeddedRedis(tmp_path / "redis")
+    redis.start()
+    env = {**api_env(settings, redis.url), "POLIS_READ_TRUST_SECONDS": "0.5"}
+    apis = [ApiProcess(env, tmp_path, name).start() for name in ("a", "b")]
+    try:
+        async with (httpx.AsyncClient(base_url=apis[0].url, timeout=10) as a,
+                    httpx.AsyncClient(base_url=apis[1].url, timeout=10) as b):
+            game_id, tokens = await create_game(a, seed=47)
+            rng = random.Random(47)
+            os.kill(_redis_pid(redis), signal.SIGSTOP)
+            try:
+                for _ in range(3):
+                    start = (await _moves(a, game_id, tokens[0]))["version"]  # a confirms it
+                    confirmed = time.monotonic()
+                    version = await _play(b, game_id, tokens, rng)
+                    early = await _moves(a, game_id, tokens[0], min_version=start)
+                    if time.monotonic() - confirmed < 0.4:
+                        assert early["version"] in (start, version)
+                    reached = await _moves(a, game_id, tokens[0], min_version=version)
+                    assert reached["version"] == version, "a version not reached is read"
+                    start = (await _moves(a, game_id, tokens[0]))["version"]
+                    version = await _play(b, game_id, tokens, rng)
+                    await asyncio.sleep(0.6)  # past the bound since a last read it
+                    late = await _moves(a, game_id, tokens[0], min_version=start)
+                    assert late["version"] == version, "no answer older than the bound"
+            finally:
+                os.kill(_redis_pid(redis), signal.SIGCONT)
+    finally:
+        for api in apis:
+            api.stop()
+        redis.stop()
