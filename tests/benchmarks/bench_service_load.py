@@ -1,7 +1,7 @@
 """Load benchmark: random games played over REST against one API process.
 
 Run: `DATABASE_URL=... REDIS_URL=... python -m tests.benchmarks.bench_service_load
-[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1] [--mode reads|reply|ws]`. Each of
+[--games 1 16 64] [--seconds 20] [--rounds 2] [--workers 1] [--mode reads|known|reply|ws]`. Each of
 N concurrent players loops, in `reads` mode (the default): `GET /legal-moves` for a seat
 that may act, `POST /commands` with a random one of them, then `GET /games/{id}` for whose
 turn is next. In `reply` mode the command asks for `include: ["moves"]`, and its reply says
@@ -10,7 +10,9 @@ when the turn passes to the other seat (its moves are read with `GET /legal-move
 version the reply gave as `min_version`). In `ws`
 mode each seat follows the game over a WebSocket with `include=moves` and a move is one
 `command` message on the acting seat's socket (latency: until its `command_accepted`); the
-game is created and first read over REST. A new game starts when one ends. Prints moves/s,
+game is created and first read over REST. `known` mode is `reads` with both reads naming
+the version of the player's last command reply (`min_version`), as a polling client would.
+A new game starts when one ends. Prints moves/s,
 p50 / p95 / p99 of `POST /commands` (of the command message in `ws` mode), requests
 per move, the server's CPU per move (user + system of the server process and its workers,
 from `/proc`) and that of the database's PostgreSQL backends (when the server runs here)
@@ -74,9 +76,10 @@ async def player(
     moves = 0
     game_id, tokens = await new_game(http, rng)
     acting: list[Any] = [0]
+    known = ""  # `known` mode: the reads name the version the client last saw
     while time.monotonic() < stop:
         seat = rng.choice(acting)
-        _, listed = await http.request("GET", f"/games/{game_id}/legal-moves",
+        _, listed = await http.request("GET", f"/games/{game_id}/legal-moves{known}",
                                        token=tokens[seat])
         if listed["moves"]:
             started = time.perf_counter()
@@ -89,10 +92,12 @@ async def player(
             if status != 200:
                 raise RuntimeError(f"command refused: {status} {body}")
             moves += 1
-        _, summary = await http.request("GET", f"/games/{game_id}")
+            if mode == "known":
+                known = f"?min_version={body['version']}"
+        _, summary = await http.request("GET", f"/games/{game_id}{known}")
         if summary["over"]:
             game_id, tokens = await new_game(http, rng)
-            acting = [0]
+            acting, known = [0], ""
         else:
             acting = summary["summary"]["acting"] or [0]
         tally.requests += 3 if listed["moves"] else 2
@@ -265,8 +270,10 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--workers", type=int, default=None,
                         help="run `polis serve --workers N` (default: one uvicorn process)")
-    parser.add_argument("--mode", choices=["reads", "reply", "ws"], default="reads",
-                        help="reads: legal moves, command, summary per move; reply: the "
+    parser.add_argument("--mode", choices=["reads", "known", "reply", "ws"], default="reads",
+                        help="reads: legal moves, command, summary per move; known: the "
+                             "same, the reads naming the version of the last command's reply "
+                             "(`min_version`); reply: the "
                              "command's reply (include) says what comes next; ws: each seat "
                              "follows over a WebSocket with its moves in the updates, a move "
                              "is one command message")
