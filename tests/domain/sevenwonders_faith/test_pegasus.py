@@ -77,13 +77,11 @@ def test_pegasus_is_dealt_with_or_without_leaders() -> None:
     assert PEGASE in faith.rules.catalog_extra["god_pool"]
 
 
-def test_pegasus_without_leaders_draws_from_the_deals_leaders_and_the_power_works() -> None:
-    """"Si vous possédez l'extension Leaders mais que vous ne l'utilisez pas lors de cette
-    partie, vous pouvez très bien jouer avec Pégase": the leaders come from the deal's
-    shuffled 36 (`leader_box`), and the one put in play acts through the leaders' powers
-    (Hannibal: 1 shield)."""
+def faith_only_with_pegasus(seed: int = 3) -> tuple[Any, SWState]:
+    """A 3-seat Faith game without Leaders after Age I's prayer, seat 0 holding Pégase
+    alone."""
     game: Any = get_game("7wonders", ("faith",))
-    st = fold(game, game.start(3, {}, random.Random(3), None))
+    st = fold(game, game.start(3, {}, random.Random(seed), None))
     while st.phase == 30:
         for seat in st.acting:
             faith = st.ext2
@@ -91,10 +89,19 @@ def test_pegasus_without_leaders_draws_from_the_deals_leaders_and_the_power_work
             _, st = game.step(st, KeepGod(seat=seat, god=faith.hands[seat][0]))
     faith = st.ext2
     assert isinstance(faith, FaithExt)
-    st = replace(st, ext2=replace(faith, kept=((PEGASE,), (), ()), allow=(1, 0, 0)))
+    return game, replace(st, ext2=replace(faith, kept=((PEGASE,), (), ()), allow=(1, 0, 0)))
+
+
+def test_pegasus_without_leaders_draws_from_the_deals_leaders_and_the_power_works() -> None:
+    """"Si vous possédez l'extension Leaders mais que vous ne l'utilisez pas lors de cette
+    partie, vous pouvez très bien jouer avec Pégase": the leaders come from the deal's
+    shuffled 36 (`leader_box`), and the one put in play acts through the leaders' powers
+    (Hannibal: 1 shield)."""
+    game, st = faith_only_with_pegasus()
     faith = st.ext2
     assert isinstance(faith, FaithExt)
-    box = st.deal.leader_box
+    deal: Any = st.deal  # Faith's deal class is built at run time
+    box = deal.leader_box
     assert faith.leader_box == box and sorted(box) == list(range(36)) and st.ext is None
     hannibal = LEADER["hannibal"]
     st = replace(st, ext2=replace(faith, leader_box=(hannibal, *(x for x in box

@@ -11,29 +11,24 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.bots.knowledge import knowledge_for
-from domain.kernel.game import fold
 from domain.kernel.registry import get_game
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders_faith.model import PEGASUS, FaithExt, KeepGod, TakeLeader
+from domain.sevenwonders_faith.model import PEGASUS, FaithExt, TakeLeader
 from domain.sevenwonders_leaders.catalog import BY_KEY as LEADER
-from tests.domain.sevenwonders_faith.test_pegasus import PEGASE, at_play, invoke
+from tests.domain.sevenwonders_faith.test_pegasus import (
+    at_play,
+    faith_only_with_pegasus,
+    invoke,
+)
 
 
 def _faith_only_at_pegasus(first: int) -> tuple[Any, SWState]:
     """A 3-seat Faith game without Leaders at seat 0's Pégase step, `first` drawn first."""
-    game: Any = get_game("7wonders", ("faith",))
-    st = fold(game, game.start(3, {}, random.Random(3), None))
-    while st.phase == 30:
-        for seat in st.acting:
-            faith = st.ext2
-            assert isinstance(faith, FaithExt)
-            _, st = game.step(st, KeepGod(seat=seat, god=faith.hands[seat][0]))
+    game, st = faith_only_with_pegasus()
     faith = st.ext2
     assert isinstance(faith, FaithExt)
     box = (first, *(x for x in faith.leader_box if x != first))
-    st = replace(st, ext2=replace(faith, kept=((PEGASE,), (), ()), allow=(1, 0, 0),
-                                  leader_box=box))
-    _, st = invoke(st, game)
+    _, st = invoke(replace(st, ext2=replace(faith, leader_box=box)), game)
     return game, st
 
 
