@@ -172,6 +172,11 @@ class FoldedGames:
                 and confirmed > self._missed_at
                 and time.monotonic() - confirmed < self.trust_seconds)
 
+    def serves(self, folded: Folded, min_version: int | None) -> bool:
+        """Whether `folded` may answer, without a read, a read that accepts `min_version` or
+        later: it is that new and `current`. Without `min_version` a read is always made."""
+        return min_version is not None and folded.version >= min_version and self.current(folded)
+
     async def get(self, game_id: uuid.UUID) -> Folded:
         """The game, folded (one record read and one stream read when not kept yet)."""
         found = self._games.get(game_id)

@@ -163,10 +163,8 @@ class GameService:
         """The game's record as its kept copy has it (version, summary, chain head), when
         the caller accepts `min_version` or later and the copy is that new and current (as
         `legal_moves`); None: read it. A game not kept here is read, not loaded."""
-        games = self.games
-        folded = None if min_version is None else games.kept(game_id)
-        if (folded is None or min_version is None or folded.head is None
-                or folded.version < min_version or not games.current(folded)):
+        folded = None if min_version is None else self.games.kept(game_id)
+        if folded is None or folded.head is None or not self.games.serves(folded, min_version):
             return None
         self.memory_reads += 1
         game, state = folded.game, folded.state
@@ -180,7 +178,7 @@ class GameService:
         """The seat's view from memory when the caller accepts `min_version` or later and
         the kept game is that new and current (as `legal_moves`); None: read it. The same
         JSON as the stored view of that version: both are the game's `view` of one state."""
-        if min_version is None or folded.version < min_version or not self.games.current(folded):
+        if not self.games.serves(folded, min_version):
             return None
         self.memory_reads += 1
         version, state = folded.version, folded.state
@@ -203,12 +201,11 @@ class GameService:
         the caller accepts `min_version` or later and the kept game is that new and current
         as far as this process can tell (`FoldedGames.current`: a wake-up's delay behind at
         most). The caller's own commits are then always seen, wherever it sent them."""
-        games = self.games
-        if min_version is None or folded.version < min_version or not games.current(folded):
-            async with folded.lock:
-                await games.refresh(folded)
-        else:
+        if self.games.serves(folded, min_version):
             self.memory_reads += 1
+        else:
+            async with folded.lock:
+                await self.games.refresh(folded)
         version, state = folded.version, folded.state
         encode = msgspec.json.encode
         return version, [encode(m) for m in players_moves(folded.game, state, seat)]
