@@ -50,6 +50,9 @@ class AuditReport(msgspec.Struct):
     intact: bool
     """True when the recomputed chain matches every stored hash and the head."""
     first_mismatch: AuditMismatch | None = None
+    chain_salt: str | None = None
+    """The game's chain salt (hex) once it is over, to recompute the chain from the full
+    log; null while it runs (the salt keeps hidden choices out of the public head)."""
 
 
 async def audit_game(store: EventStore, game_id: uuid.UUID) -> AuditReport:
@@ -57,11 +60,11 @@ async def audit_game(store: EventStore, game_id: uuid.UUID) -> AuditReport:
     found = await chain_links(store, game_id)
     if found is None:
         raise game_not_found(game_id)
-    version, head, links = found
-    mismatch = first_mismatch(game_id, links, version, head)
+    mismatch = first_mismatch(game_id, found.links, found.version, found.head, found.salt)
     return AuditReport(
-        str(game_id), version, len(links), head.hex(), mismatch is None,
+        str(game_id), found.version, len(found.links), found.head.hex(), mismatch is None,
         None if mismatch is None else AuditMismatch(**msgspec.structs.asdict(mismatch)),
+        found.salt.hex() if found.over else None,
     )
 
 

@@ -35,7 +35,6 @@ from infra.event_store import (
     EventStore,
     GameRecord,
     StoredEvent,
-    opening_hashes,
 )
 from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
@@ -125,14 +124,14 @@ class GameService:
         hashes = tuple(hash_token(t) for t in tokens)
         views = build_views(game, state, len(seat_names))
         new_events = to_new_events(opening)
-        created_at = await self.store.create_game(
+        created = await self.store.create_game(
             game_id, kind, expansions, options, seat_names, hashes, new_events,
             summary, over, views, source,
         )
-        head = opening_hashes(game_id, new_events)[-1]
+        created_at, head = created.created_at, created.head
         record = GameRecord(
             game_id, kind, tuple(expansions), options, tuple(seat_names), hashes, created_at,
-            version, summary, over, source, head.hex(),
+            version, summary, over, source, head.hex(), salt=created.salt,
         )
         folded = Folded(record)
         folded.applied(state, version, None, CREATED, Outcome(1, version, ""),

@@ -108,6 +108,7 @@ def summary_of(record: GameRecord, clocks: ClocksAt = (None, None)) -> GameSumma
         seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
         created_at=record.created_at, version=record.version, over=record.over,
         summary=record.summary, deal=record.deal, head_hash=record.head_hash,
+        chain_salt=record.public_salt,
         imported=record.imported, clocks=clocks[0], clocks_as_of=clocks[1],
     )
 

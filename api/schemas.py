@@ -70,6 +70,10 @@ class GameSummary(msgspec.Struct):
     head_hash: str = ""
     """Hex SHA-256 of the game's last event in its hash chain (see audit.md): keep it to
     check later that the game's record was not changed."""
+    chain_salt: str | None = None
+    """The game's secret chain salt (hex), published once the game is over: with the full
+    event log it recomputes `head_hash` (see audit.md). Null while the game runs; empty for
+    games finished before salts existed."""
     imported: bool = False
     """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
     clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(

@@ -23,8 +23,9 @@ that outcome and appends nothing. Rejected commands append nothing and are not r
 Tamper evidence. Every event carries a hash chained to the previous event of its game
 (`infra/hash_chain.py`, `openapi/audit.md`): Python computes each new event's digest before
 the append, and the append statement chains the digests onto the game's `head` (read in the
-same statement, from the row it moves) and stores the new head, so an append is still one
-statement and one round trip.
+same statement, from the row it moves, with the game's secret salt) and stores the new head,
+so an append is still one statement and one round trip. The salt never leaves the database
+while the game runs (the head would otherwise reveal hidden choices: see hash_chain.py).
 
 Broken connections. A connection that fails after a statement committed (for example while
 it is given back to the pool) never turns a committed append into an error: the outcome is
@@ -43,7 +44,7 @@ from typing import Any, TypeVar
 import asyncpg
 import msgspec
 
-from infra.hash_chain import GENESIS, StoredLink, chain, content_digests
+from infra.hash_chain import GENESIS, StoredLink, chain, content_digests, new_salt
 
 _log = logging.getLogger(__name__)
 
@@ -119,6 +120,22 @@ class GameRecord(msgspec.Struct, frozen=True):
     """Hex SHA-256 of the game's last event in its hash chain (`infra/hash_chain.py`)."""
     imported: bool = False
     """Recorded elsewhere and imported for study: finished, never takes commands."""
+    salt: bytes = b""
+    """The game's secret chain salt: published only once the game is over."""
+
+    @property
+    def public_salt(self) -> str | None:
+        """The chain salt as hex once the game is over (anyone may then recompute the
+        chain); None while it runs."""
+        return self.salt.hex() if self.over else None
+
+
+class Created(msgspec.Struct, frozen=True):
+    """A new game as stored: when, its chain salt and its head hash."""
+
+    created_at: datetime
+    salt: bytes
+    head: bytes
 
 
 class CommandMeta(msgspec.Struct, frozen=True):
@@ -169,14 +186,14 @@ _EVENT_COLUMNS = (
 _GAME_COLUMNS = (
     "game_id, kind, expansions, options::text AS options, seat_names, token_hashes, "
     "created_at, version, summary::text AS summary, over, deal, "
-    "encode(head, 'hex') AS head_hash, imported"
+    "encode(head, 'hex') AS head_hash, imported, salt"
 )
 
 _APPEND = """
-WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(previous hash || its digest)
-    SELECT 0 AS n, head AS h FROM games WHERE game_id = $1 AND version = $2
+WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(salt || previous hash || digest)
+    SELECT 0 AS n, head AS h, salt AS s FROM games WHERE game_id = $1 AND version = $2
     UNION ALL
-    SELECT chain.n + 1, sha256(chain.h || ($14::bytea[])[chain.n + 1])
+    SELECT chain.n + 1, sha256(chain.s || chain.h || ($14::bytea[])[chain.n + 1]), chain.s
     FROM chain WHERE chain.n < cardinality($14::bytea[])
 ), g AS (
     UPDATE games SET version = $3, summary = $8::jsonb, over = $9,
@@ -202,8 +219,8 @@ SELECT count(*), now(), (array_agg(g.head))[1] FROM g
 _CREATE = """
 WITH g AS (
     INSERT INTO games (game_id, kind, expansions, options, seat_names, token_hashes, version,
-                       summary, over, deal, head, imported)
-    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $18, $19)
+                       summary, over, deal, head, imported, salt)
+    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $18, $19, $20)
     RETURNING game_id, created_at
 ), e AS (
     INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)
@@ -279,10 +296,11 @@ class EventStore:
         deal: str = "random",
         imported: bool = False,
         conn: asyncpg.Connection | None = None,
-    ) -> datetime:
-        """Create the game row, its opening events and views in one statement; return its
-        creation time. With `conn`, the statement runs there (in the caller's transaction)."""
-        hashes = opening_hashes(game_id, opening)
+    ) -> Created:
+        """Create the game row, its opening events and views in one statement, under a new
+        chain salt. With `conn`, the statement runs there (in the caller's transaction)."""
+        salt = new_salt()
+        hashes = opening_hashes(game_id, opening, salt)
 
         def create(conn: asyncpg.Connection) -> Awaitable[datetime]:
             return conn.fetchval(  # type: ignore[no-any-return]
@@ -291,11 +309,11 @@ class EventStore:
                 msgspec.json.encode(summary).decode(), over, deal, CREATED, SCHEMA_VERSION,
                 [e.type for e in opening], [e.payload.decode() for e in opening],
                 [s for s, _ in views], [v for _, v in views],
-                hashes, hashes[-1] if hashes else GENESIS, imported,
+                hashes, hashes[-1] if hashes else GENESIS, imported, salt,
             )
 
         created: datetime = await (create(conn) if conn is not None else self.run(create))
-        return created
+        return Created(created, salt, hashes[-1] if hashes else GENESIS)
 
     async def get_game(self, game_id: uuid.UUID) -> GameRecord | None:
         row = await self.run(lambda conn: conn.fetchrow(
@@ -473,29 +491,40 @@ class EventStore:
         raise VersionConflict(game_id, expected, row["version"])
 
 
-def opening_hashes(game_id: uuid.UUID, opening: Sequence[NewEvent]) -> list[bytes]:
+def opening_hashes(
+    game_id: uuid.UUID, opening: Sequence[NewEvent], salt: bytes
+) -> list[bytes]:
     """The chain hashes of a new game's events (versions 1..n), from the genesis hash."""
     hashes, current = [], GENESIS
     for digest in content_digests(game_id, 1, [(e.type, e.payload) for e in opening]):
-        current = chain(current, digest)
+        current = chain(current, digest, salt)
         hashes.append(current)
     return hashes
 
 
-async def chain_links(
-    store: EventStore, game_id: uuid.UUID
-) -> tuple[int, bytes, list[StoredLink]] | None:
-    """The game's version, head hash and every event as the chain sees it, read in one
+class ChainRead(msgspec.Struct, frozen=True):
+    """A game's chain as stored, read in one snapshot."""
+
+    version: int
+    head: bytes
+    salt: bytes
+    over: bool
+    links: list[StoredLink]
+
+
+async def chain_links(store: EventStore, game_id: uuid.UUID) -> ChainRead | None:
+    """The game's version, head hash, salt and every event as the chain sees it, read in one
     snapshot (None for an unknown game)."""
-    async def read(conn: asyncpg.Connection) -> tuple[int, bytes, list[StoredLink]] | None:
+    async def read(conn: asyncpg.Connection) -> ChainRead | None:
         async with conn.transaction(isolation="repeatable_read", readonly=True):
             game = await conn.fetchrow(
-                "SELECT version, head FROM games WHERE game_id = $1", game_id)
+                "SELECT version, head, salt, over FROM games WHERE game_id = $1", game_id)
             if game is None:
                 return None
             rows = await conn.fetch(
                 """SELECT version, type, payload::text, hash FROM events
                    WHERE game_id = $1 ORDER BY version, position""", game_id)
-        return game["version"], bytes(game["head"]), [StoredLink(*r) for r in rows]
+        return ChainRead(game["version"], bytes(game["head"]), bytes(game["salt"]), game["over"],
+                         [StoredLink(*r) for r in rows])
 
     return await store.run(read)

@@ -1,10 +1,20 @@
-"""The hash chain of a game's events: tamper evidence that anyone can recompute.
+"""The hash chain of a game's events: tamper evidence that anyone can recompute once the
+game is over.
 
 Each event gets a content digest over a canonical encoding of what it says (game id,
-version, type, payload), and its hash chains that digest to the hash of the event before it:
+version, type, payload), and its hash chains that digest to the hash of the event before it
+under the game's secret salt:
 
     digest(v) = SHA-256(UTF-8(game_id + "\\n" + str(v) + "\\n" + type + "\\n" + canonical(payload)))
-    hash(v)   = SHA-256(hash(v - 1) || digest(v)),   hash(0) = 32 zero bytes
+    hash(v)   = SHA-256(salt || hash(v - 1) || digest(v)),   hash(0) = 32 zero bytes
+
+Why the salt: the head hash is public while the game runs, and the events it chains hold
+hidden choices (a drafted card, a god kept). Without a secret in every step, anyone could
+hash a redacted event with each value its hidden member can take and find the one that gives
+the next head. The salt (32 random bytes per game) is published with the full log once the
+game is over, so the chain is then recomputable by anyone, and a head kept during the game
+still commits to the whole log. Games finished before salts existed have an empty salt, which
+makes the formula the earlier one: their published heads stay valid.
 
 `canonical(payload)` is the payload's JSON with object keys sorted by code point, no
 whitespace, non-ASCII characters as themselves and only `"`, `\\` and control characters
@@ -18,6 +28,7 @@ onto the head it updates, so an append stays one statement.
 from __future__ import annotations
 
 import hashlib
+import secrets
 import uuid
 from collections.abc import Iterable
 from typing import Any
@@ -53,18 +64,28 @@ def content_digests(
     ]
 
 
-def chain(previous: bytes, digest: bytes) -> bytes:
-    return hashlib.sha256(previous + digest).digest()
+SALT_BYTES = 32
+"""Length of a game's chain salt (an empty salt marks a game chained before salts)."""
+
+
+def new_salt() -> bytes:
+    """A new game's secret chain salt."""
+    return secrets.token_bytes(SALT_BYTES)
+
+
+def chain(previous: bytes, digest: bytes, salt: bytes = b"") -> bytes:
+    """The next hash: SHA-256(salt || previous || digest)."""
+    return hashlib.sha256(salt + previous + digest).digest()
 
 
 def head_of(
     game_id: uuid.UUID, events: Iterable[tuple[str, bytes | str]], previous: bytes = GENESIS,
-    first_version: int = 1,
+    first_version: int = 1, salt: bytes = b"",
 ) -> bytes:
     """The hash after `events` ((type, payload JSON) from `first_version` on)."""
     current = previous
     for version, (type_name, payload) in enumerate(events, start=first_version):
-        current = chain(current, content_digest(game_id, version, type_name, payload))
+        current = chain(current, content_digest(game_id, version, type_name, payload), salt)
     return current
 
 
@@ -87,7 +108,8 @@ class Mismatch(msgspec.Struct, frozen=True):
 
 
 def first_mismatch(
-    game_id: uuid.UUID, links: Iterable[StoredLink], version: int, head: bytes | None
+    game_id: uuid.UUID, links: Iterable[StoredLink], version: int, head: bytes | None,
+    salt: bytes = b"",
 ) -> Mismatch | None:
     """Recompute the chain over `links` (read in version order) and name the first version
     that does not match: an edited event or hash, a deleted or a reordered row, events past
@@ -103,7 +125,8 @@ def first_mismatch(
         if link.version > version:
             return Mismatch(link.version, "version_unexpected",
                             f"the game is at version {version}; events go on to {link.version}")
-        current = chain(current, content_digest(game_id, link.version, link.type, link.payload))
+        current = chain(current, content_digest(game_id, link.version, link.type, link.payload),
+                        salt)
         if link.hash != current:
             stored = "none" if link.hash is None else link.hash.hex()
             return Mismatch(link.version, "hash_mismatch",

@@ -28,7 +28,9 @@ PAYLOADS: list[dict[str, object]] = [
 ]
 
 
-def third_party_chain(game_id: uuid.UUID, events: list[tuple[str, dict[str, object]]]) -> str:
+def third_party_chain(
+    game_id: uuid.UUID, events: list[tuple[str, dict[str, object]]], salt: bytes = b""
+) -> str:
     """The chain as openapi/audit.md describes it, written with the standard library only."""
     current = bytes(32)
     for version, (type_name, payload) in enumerate(events, start=1):
@@ -36,8 +38,12 @@ def third_party_chain(game_id: uuid.UUID, events: list[tuple[str, dict[str, obje
                                ensure_ascii=False)
         text = f"{game_id}\n{version}\n{type_name}\n{canonical}"
         digest = hashlib.sha256(text.encode("utf-8")).digest()
-        current = hashlib.sha256(current + digest).digest()
+        current = hashlib.sha256(salt + current + digest).digest()
     return current.hex()
+
+
+async def _salt(pool: asyncpg.Pool, game_id: uuid.UUID) -> bytes:
+    return bytes(await pool.fetchval("SELECT salt FROM games WHERE game_id = $1", game_id))
 
 
 def _new(payload: dict[str, object]) -> NewEvent:
@@ -60,10 +66,14 @@ async def test_the_head_is_what_a_third_party_computes(pool: asyncpg.Pool) -> No
     game_id = await _game(store)
     report = await audit_game(store, game_id)
     assert report.intact and report.events == 5 and report.first_mismatch is None
-    expected = third_party_chain(game_id, [(str(p["type"]), p) for p in PAYLOADS])
+    salt = await _salt(pool, game_id)
+    assert len(salt) == 32 and report.chain_salt is None  # the game runs: the salt is secret
+    expected = third_party_chain(game_id, [(str(p["type"]), p) for p in PAYLOADS], salt)
     record = await store.get_game(game_id)
     assert record is not None
     assert report.head_hash == record.head_hash == expected
+    # without the salt, the events do not give the head (hash_chain.py: why the salt)
+    assert third_party_chain(game_id, [(str(p["type"]), p) for p in PAYLOADS]) != expected
 
 
 async def _tampered(pool: asyncpg.Pool, sql: str) -> tuple[int, str]:
@@ -112,13 +122,16 @@ async def test_a_whole_recomputed_chain_still_differs_from_the_published_head(
     game_id = await _game(store)
     published = (await audit_game(store, game_id)).head_hash
     edited = [*PAYLOADS[:3], {**PAYLOADS[3], "card": 43}, PAYLOADS[4]]
-    forged = third_party_chain(game_id, [(str(p["type"]), p) for p in edited])
+    forged = third_party_chain(game_id, [(str(p["type"]), p) for p in edited],
+                               await _salt(pool, game_id))
     assert forged != published
 
 
 async def test_migration_chains_the_games_written_before_it(admin_dsn: str) -> None:
     """Games stored before the chain get theirs from the migration, equal to what the
-    append computes (the SQL canonical encoding agrees with Python's)."""
+    append computes (the SQL canonical encoding agrees with Python's). Migration 0012 then
+    leaves a finished game's chain as it was (its published head stays valid, with an empty
+    salt) and gives a running game a salt and its chain recomputed under it."""
     name = f"polis_chain_{uuid.uuid4().hex[:8]}"
     dsn = await create_database(admin_dsn, name)
     try:
@@ -131,29 +144,35 @@ async def test_migration_chains_the_games_written_before_it(admin_dsn: str) -> N
                     await conn.execute(sql)
                     await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2)",
                                        version, file_name)
-            game_id = uuid.uuid4()
-            await conn.execute(
-                "INSERT INTO games (game_id, kind, seat_names, token_hashes, version) "
-                "VALUES ($1, 'test', '{a}', '{h}', 5)", game_id)
-            for version, p in enumerate(PAYLOADS, start=1):
+            finished, running = uuid.uuid4(), uuid.uuid4()
+            for game_id, over in ((finished, True), (running, False)):
                 await conn.execute(
-                    "INSERT INTO events (game_id, version, type, payload) "
-                    "VALUES ($1, $2, $3, $4::jsonb)", game_id, version, p["type"],
-                    json.dumps(p))
+                    "INSERT INTO games (game_id, kind, seat_names, token_hashes, version, over)"
+                    " VALUES ($1, 'test', '{a}', '{h}', 5, $2)", game_id, over)
+                for version, p in enumerate(PAYLOADS, start=1):
+                    await conn.execute(
+                        "INSERT INTO events (game_id, version, type, payload) "
+                        "VALUES ($1, $2, $3, $4::jsonb)", game_id, version, p["type"],
+                        json.dumps(p))
             assert await migrate(conn) == [n for v, n, _ in migration_files() if v >= 5]
         finally:
             await conn.close()
         pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
         try:
             store = EventStore(pool)
-            report = await audit_game(store, game_id)
+            events = [(str(p["type"]), p) for p in PAYLOADS]
+            report = await audit_game(store, finished)
             assert report.intact, report
-            assert report.head_hash == third_party_chain(
-                game_id, [(str(p["type"]), p) for p in PAYLOADS])
+            assert report.chain_salt == ""
+            assert report.head_hash == third_party_chain(finished, events)
+            salt = await _salt(pool, running)
+            report = await audit_game(store, running)
+            assert report.intact and len(salt) == 32 and report.chain_salt is None, report
+            assert report.head_hash == third_party_chain(running, events, salt)
             # and the chain goes on from there at the next append
-            await store.append(game_id, 5, [_new(PAYLOADS[3])], CommandMeta("c9", 0), {},
+            await store.append(running, 5, [_new(PAYLOADS[3])], CommandMeta("c9", 0), {},
                                False)
-            assert (await audit_game(store, game_id)).intact
+            assert (await audit_game(store, running)).intact
         finally:
             await pool.close()
     finally:

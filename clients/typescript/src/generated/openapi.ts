@@ -3066,6 +3066,7 @@ export interface components {
         };
         /** AuditReport */
         AuditReport: {
+            chain_salt?: string | null;
             events: number;
             first_mismatch?: components["schemas"]["AuditMismatch"] | null;
             game_id: string;
@@ -3163,6 +3164,7 @@ export interface components {
         };
         /** GameSummary */
         GameSummary: {
+            chain_salt?: string | null;
             /** @description Each seat's clock, by seat (the `clock` option; null without it), as of `clocks_as_of`. */
             clocks?: components["schemas"]["SeatClockOut"][] | null;
             /** @description When `clocks` were computed (UTC, the serving host's time of the request). */
