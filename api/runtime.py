@@ -15,6 +15,7 @@ from api.bots import BotRunner, BotSettings
 from api.clocks import ClocksAt, served_clocks
 from api.commands import Committed
 from api.game_service import GameService
+from api.import_worker import ImportPool
 from api.live import Hub, MovesOf, encoded_moves
 from api.metrics import Metrics
 from api.rate_limits import RateLimits, client_of
@@ -55,6 +56,7 @@ class Runtime:
         self._owned_redis: EmbeddedRedis | None = None
         self.client_of = client_of
         self.metrics = Metrics()
+        self.imports = ImportPool(settings.import_workers, settings.import_seconds)
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
         self.bots_on_wakeups = False
@@ -198,6 +200,7 @@ class Runtime:
                                    version, at_commit=now is None)
 
     async def stop(self) -> None:
+        await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()
         if self.bots is not None:

@@ -61,6 +61,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Deepest nesting of arrays and objects accepted in a body or message."""
     max_trace_bytes: int = 4 * 2**20
     """Largest trace record accepted by `importGame` (a whole game: larger than a command)."""
+    import_workers: int = 1
+    """Worker processes that replay imported traces, off the event loop (started with the
+    first import); up to 4 imports per worker wait, more are refused (503)."""
+    import_seconds: float = 30.0
+    """Time budget of one import's replay; past it the import is refused (422)."""
     heartbeat_seconds: float = 15.0
     """Interval of WebSocket heartbeats (and of one check for lost wake-ups per process)."""
     pool_min: int = 1
@@ -126,6 +131,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                                lambda n: 4 <= n <= 256, "4 to 256"),
             max_trace_bytes=get("POLIS_MAX_TRACE_BYTES", int, d.max_trace_bytes,
                                 lambda b: 1024 <= b <= 64 * 2**20, "1024 to 64 MiB"),
+            import_workers=get("POLIS_IMPORT_WORKERS", int, d.import_workers,
+                               lambda n: 1 <= n <= 64, "1 to 64"),
+            import_seconds=get("POLIS_IMPORT_SECONDS", float, d.import_seconds, positive,
+                               "more than 0"),
             heartbeat_seconds=get("POLIS_HEARTBEAT_SECONDS", float, d.heartbeat_seconds,
                                   lambda s: 0.1 <= s <= 3600, "0.1 to 3600 seconds"),
             pool_min=get("POLIS_POOL_MIN", int, d.pool_min, lambda n: n >= 0, "at least 0"),

@@ -74,11 +74,14 @@ async def test_import_then_view_every_version_and_refuse_commands(
     # the recomputation of openapi/audit.md, from the public full log, gives the head
     log = (await http.get(f"/games/{game_id}/events")).json()
     assert not log["redacted"] and len(log["events"]) == game["version"]
+    salt = bytes.fromhex(game["chain_salt"])  # published: the game is over
+    assert len(salt) == 32 and audit["chain_salt"] == game["chain_salt"]
     current = bytes(32)
     for e in log["events"]:
         text = f'{log["game_id"]}\n{e["version"]}\n{e["type"]}\n' + json.dumps(
             e["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        current = hashlib.sha256(current + hashlib.sha256(text.encode()).digest()).digest()
+        current = hashlib.sha256(
+            salt + current + hashlib.sha256(text.encode()).digest()).digest()
     assert current.hex() == game["head_hash"]
     for version in range(game["version"], 9, -7):  # past the opening (its views are at its end)
         view = await http.get(f"/games/{game_id}/versions/{version}/view",

@@ -12,7 +12,7 @@ import pytest
 
 from api.exports import export_record
 from api.game_service import GameService
-from api.imports import checked_import, store_imported
+from api.imports import checked_import, prepare, store_imported
 from api.refusals import Conflict
 from tests.audit.play import play_to_end
 
@@ -47,7 +47,7 @@ async def test_exported_games_replay_with_full_agreement(
     # each exported game imports back as the same game: exported again, the same record
     for line in lines:
         exported = json.loads(line)
-        imported, _ = await store_imported(service, checked_import(exported))
+        imported, _ = await store_imported(service, prepare(checked_import(exported)))
         again = await export_record(service.store, imported.game_id)
         assert again["source"]["seed"] == str(imported.game_id)
         del again["source"]["seed"], exported["source"]["seed"]

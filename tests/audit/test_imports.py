@@ -15,7 +15,7 @@ import pytest
 from api.audit import audit_game
 from api.exports import export_record
 from api.game_service import GameService
-from api.imports import checked_import, store_imported
+from api.imports import checked_import, prepare, store_imported
 from api.refusals import Invalid, RuleRefused
 from domain.kernel import get_game
 from domain.kernel.traces import replay_record
@@ -37,7 +37,7 @@ async def test_a_shared_trace_becomes_an_imported_game_viewable_at_every_version
 ) -> None:
     original = first_record(name)
     played = checked_import(original)
-    record, tokens = await store_imported(service, played)
+    record, tokens = await store_imported(service, prepare(played))
     assert record.over and record.imported and record.head_hash
     assert (await audit_game(service.store, record.game_id)).intact
     stream = await service.store.read_stream(record.game_id)
