@@ -44,8 +44,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     runtime = Runtime(settings)
     app = Litestar(
         route_handlers=[GamesController, AuditController, ExportController,
-                        import_route(settings.max_trace_bytes, runtime.imports), game_socket, health, ready,
-                        metrics, KindsController, *WEB_ROUTES],
+                        import_route(settings.max_trace_bytes, runtime.imports), game_socket,
+                        health, ready, metrics, KindsController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[request_id_middleware],
