@@ -82,6 +82,14 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("internal_error", 500, "An unexpected error; the request id finds it in the log."),
     ErrorCode("game_busy", 503,
               "The game is held by a slow transaction; see `Retry-After`."),
+    ErrorCode("database_unavailable", 503,
+              "The database connection was lost and nothing was changed; retry as it is "
+              "(see `Retry-After`)."),
+    ErrorCode("outcome_unknown", 503,
+              "The database connection was lost while a command was written, so it may or may "
+              "not have been applied: retry with the same Idempotency-Key (`details` gives the "
+              "key; a command sent without one was given it) and the same command; the retry "
+              "answers the committed outcome (`replayed: true`) or applies it once."),
 )
 
 

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from api.refusals import game_not_found
 from domain.kernel.clocks import ClockMark
 from domain.kernel.meta import CLOCK_EVENTS, clock_mark
+from infra.db import read_again
 from infra.event_store import EventStore, GameRecord, StreamRow
 from projections.rulesets import decoder_of, ruleset_of
 
@@ -191,11 +192,11 @@ class FoldedGames:
         try:
             started = time.monotonic()
             self.reads += 1
-            record = await self.store.get_game(game_id)
+            record = await read_again(lambda: self.store.get_game(game_id))
             if record is None:
                 raise game_not_found(game_id)
             folded = Folded(record)
-            folded.fold(await self.store.stream_rows(game_id))
+            folded.fold(await read_again(lambda: self.store.stream_rows(game_id)))
             folded.confirmed_at = started
             folded.heard = self._heard_early.pop(game_id, 0)
             self._keep(folded)
@@ -226,7 +227,7 @@ class FoldedGames:
         """Fold what other processes appended since `folded.version` (one read)."""
         started = time.monotonic()
         self.reads += 1
-        rows = await self.store.stream_rows(folded.game_id, folded.version)
+        rows = await read_again(lambda: self.store.stream_rows(folded.game_id, folded.version))
         if rows:
             folded.fold(rows)
         folded.confirmed_at = max(folded.confirmed_at, started)

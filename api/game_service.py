@@ -30,6 +30,7 @@ from api.replies import players_moves
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import rules_options
+from infra.db import read_again
 from infra.event_store import (
     CREATED,
     EventStore,
@@ -148,7 +149,7 @@ class GameService:
 
     async def record(self, game_id: uuid.UUID) -> GameRecord:
         """The game's current record (summary, version) from PostgreSQL."""
-        record = await self.store.get_game(game_id)
+        record = await read_again(lambda: self.store.get_game(game_id))
         if record is None:
             raise game_not_found(game_id)
         return record
@@ -187,7 +188,8 @@ class GameService:
     async def view(
         self, game_id: uuid.UUID, seat: int | None, at_version: int | None = None
     ) -> tuple[int, str]:
-        found = await self.store.run(lambda conn: read_view(conn, game_id, seat, at_version))
+        found = await read_again(lambda: self.store.run(
+            lambda conn: read_view(conn, game_id, seat, at_version)))
         if found is None:
             raise NotFound(
                 "version_not_found", f"no view at version {at_version}", {"version": at_version}
@@ -224,10 +226,8 @@ class GameService:
         Redacted for the caller's seat while the game runs; the full log once it is over
         (unless `full_when_over` is False: live pushes stay redacted to the end).
         """
-        stored = await self.store.read_stream(
-            record.game_id, after_version,
-            None if limit is None else after_version + limit,
-        )
+        stored = await read_again(lambda: self.store.read_stream(
+            record.game_id, after_version, None if limit is None else after_version + limit))
         if record.over and full_when_over:
             return False, [(e, e.type, e.payload.encode()) for e in stored]
         decode, encode = decoder_of(game).decode, msgspec.json.encode

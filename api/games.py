@@ -71,15 +71,20 @@ _ERRORS = {
     415: "The body is not sent as `application/json`.",
     422: "The game's rules refuse the command: `code` and `message` say why.",
     429: "Too many requests from this client (`rate_limited`); see `Retry-After`.",
-    503: "The game is held by a slow transaction (`game_busy`); see `Retry-After`.",
+    503: "Retry after `Retry-After`: the database connection was lost and nothing changed "
+         "(`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry "
+         "with the same Idempotency-Key), or the game is held by a slow transaction "
+         "(`game_busy`).",
 }
 
 
 def _responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """The error responses of a route: `statuses`, and 503 (any route may lose its database
+    connection)."""
     return {
         s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False,
                         media_type=PROBLEM_JSON)
-        for s in statuses
+        for s in dict.fromkeys((*statuses, 503))
     }
 
 

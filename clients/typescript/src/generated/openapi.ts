@@ -6233,6 +6233,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createGame: {
@@ -6295,6 +6304,15 @@ export interface operations {
             };
             /** @description Too many requests from this client (`rate_limited`); see `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6403,6 +6421,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6559,7 +6586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The game is held by a slow transaction (`game_busy`); see `Retry-After`. */
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,6 +6647,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyLegalMoves: {
@@ -6665,6 +6701,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6792,6 +6837,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyView: {
@@ -6837,6 +6891,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
