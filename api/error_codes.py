@@ -72,6 +72,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "first problem, and nothing was stored."),
     ErrorCode("version_conflict", 409, "The game is not at `expected_version`; `details` gives "
               "the current one."),
+    ErrorCode("version_not_reached", 409,
+              "A read names a `min_version` the game has not reached within the server's "
+              "wait (`POLIS_VERSION_WAIT_SECONDS`); `details` gives the current version."),
     ErrorCode("idempotency_key_reused", 409,
               "The idempotency key was used before with another command."),
     ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),

@@ -82,5 +82,13 @@ def outcome_unknown(idempotency_key: str) -> Busy:
         details={"idempotency_key": idempotency_key})
 
 
+def version_not_reached(min_version: int, current: int) -> Conflict:
+    """A read names a version the game has not reached (within the wait's bound)."""
+    return Conflict(
+        "version_not_reached",
+        f"the game is at version {current}, not yet at {min_version}",
+        {"min_version": min_version, "current_version": current})
+
+
 def game_not_found(game_id: object) -> NotFound:
     return NotFound("game_not_found", f"no game {game_id}", {"game_id": str(game_id)})

@@ -6390,7 +6390,7 @@ export interface operations {
     getGame: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6421,6 +6421,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6541,7 +6550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The game is not at `expected_version` (or an idempotency key was reused). */
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6661,7 +6670,7 @@ export interface operations {
     getMyLegalMoves: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6701,6 +6710,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6851,7 +6869,7 @@ export interface operations {
     getMyView: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6891,6 +6909,15 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

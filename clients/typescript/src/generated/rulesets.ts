@@ -122,6 +122,7 @@ export const ERROR_CODES = {
   "unsupported_media_type": "The body is not sent as `application/json`.",
   "version_conflict": "The game is not at `expected_version`; `details` gives the current one.",
   "version_not_found": "The game has no such version (yet).",
+  "version_not_reached": "A read names a `min_version` the game has not reached within the server's wait (`POLIS_VERSION_WAIT_SECONDS`); `details` gives the current version.",
   "wonder_complete": "Every stage of the wonder is built.",
   "wonder_not_available": "The wonder is not one of the seat's unbuilt wonders, or no wonder may be built now (seven are built).",
   "wonder_not_offered": "The wonder is not in the current draft offer.",
