@@ -41,12 +41,14 @@ from api.refusals import (
     Invalid,
     Refusal,
     RuleRefused,
+    outcome_unknown,
     unauthorized,
 )
 from api.replies import NextOut, next_of
 from api.tokens import seat_of
 from domain.kernel import DomainError
 from domain.kernel.meta import clock_marks, left_seats
+from infra.db import LOST_CONNECTION
 from infra.event_store import (
     AppendResult,
     CommandMeta,
@@ -259,6 +261,8 @@ class CommandHandler:
                     CommandMeta(command_id, seat, body_hash), game.summary(state),
                     game.is_over(state), views,
                 )
+            except LOST_CONNECTION:  # the store's own retries and lookup lost it too
+                raise outcome_unknown(command_id) from None
             except VersionConflict:
                 await self.games.refresh(folded)
                 continue  # another command landed first: re-check the rule on the new state

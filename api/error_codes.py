@@ -72,6 +72,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "first problem, and nothing was stored."),
     ErrorCode("version_conflict", 409, "The game is not at `expected_version`; `details` gives "
               "the current one."),
+    ErrorCode("version_not_reached", 409,
+              "A read names a `min_version` the game has not reached within the server's "
+              "wait (`POLIS_VERSION_WAIT_SECONDS`); `details` gives the current version."),
     ErrorCode("idempotency_key_reused", 409,
               "The idempotency key was used before with another command."),
     ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),
@@ -82,6 +85,14 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("internal_error", 500, "An unexpected error; the request id finds it in the log."),
     ErrorCode("game_busy", 503,
               "The game is held by a slow transaction; see `Retry-After`."),
+    ErrorCode("database_unavailable", 503,
+              "The database connection was lost and nothing was changed; retry as it is "
+              "(see `Retry-After`)."),
+    ErrorCode("outcome_unknown", 503,
+              "The database connection was lost while a command was written, so it may or may "
+              "not have been applied: retry with the same Idempotency-Key (`details` gives the "
+              "key; a command sent without one was given it) and the same command; the retry "
+              "answers the committed outcome (`replayed: true`) or applies it once."),
 )
 
 

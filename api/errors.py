@@ -15,6 +15,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from api import error_codes, refusals
 from api.limits import too_deep
 from api.request_ids import current as current_request_id
+from infra.db import lost_connection
 
 _log = logging.getLogger(__name__)
 
@@ -91,8 +92,18 @@ _HTTP_CODES = {
 def error_of(exc: Exception) -> tuple[int, ErrorBody]:
     """The status and body of any exception (500 with no internals for the unexpected),
     with the current request's id."""
-    status, body = _error_of(exc)
+    status, body = _error_of(known(exc))
     return status, with_request_id(body, status)
+
+
+def known(exc: Exception) -> Exception:
+    """`exc`, or the refusal it stands for: a database connection lost outside a command's
+    append (which answers `outcome_unknown` itself) changed nothing, so it is a retryable
+    503 (`database_unavailable`), never a 500."""
+    if lost_connection(exc) and not isinstance(exc, (refusals.Refusal, ApiError, HTTPException)):
+        _log.warning("database connection lost: %r", exc)
+        return refusals.database_unavailable()
+    return exc
 
 
 def with_request_id(body: ErrorBody, status: int | None = None) -> ErrorBody:
@@ -154,6 +165,7 @@ def body_checker(max_depth: int) -> Any:
 
 
 def handle_exception(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
+    exc = known(exc)
     status, body = error_of(exc)
     headers: dict[str, str] = {}
     if body.request_id is None:  # refused by the router, before the request-id middleware

@@ -16,24 +16,31 @@ of what is new: a copy is trusted while the process hears every other process's 
 Redis subscription is live and has not been re-made since the copy was confirmed), no
 wake-up announced a newer version, and it was confirmed (appended to or read) less than
 `trust_seconds` ago, which bounds how stale it can be if wake-ups stop arriving unnoticed
-(a hung Redis).
+(a hung Redis). A read naming a version the game has not reached yet (`FoldedGames.reach`)
+waits for it, woken by its wake-up or this process's append and reading again at least every
+`POLL_SECONDS`, at most `wait_seconds`; then it is refused (`version_not_reached`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from api.refusals import game_not_found
+from api.refusals import game_not_found, version_not_reached
 from domain.kernel.clocks import ClockMark
 from domain.kernel.meta import CLOCK_EVENTS, clock_mark
+from infra.db import read_again
 from infra.event_store import EventStore, GameRecord, StreamRow
 from projections.rulesets import decoder_of, ruleset_of
+
+POLL_SECONDS = 0.25
+"""While a read waits for a version, how often it reads again without a wake-up."""
 
 
 class Point(NamedTuple):
@@ -76,6 +83,22 @@ class Folded:
         self.confirmed_at = float("-inf")
         """When (monotonic) this copy was last known to be the newest: the start of the read
         that refreshed it, or the append this process made."""
+        self._news: asyncio.Event | None = None
+        """Set when the game moves on (a wake-up, an append here): reads waiting for it."""
+
+    def moved(self) -> None:
+        """Wake the reads waiting for a newer version."""
+        if self._news is not None:
+            self._news.set()
+            self._news = None
+
+    async def news(self, timeout: float) -> None:
+        """Until the game moves on (`moved`) or `timeout` seconds pass."""
+        if self._news is None:
+            self._news = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await self._news.wait()
 
     @property
     def game_id(self) -> uuid.UUID:
@@ -116,6 +139,7 @@ class Folded:
         self.confirmed_at = time.monotonic()
         self.points.append(Point(last, seat, tuple(self.game.acting_seats(state)), at))
         self.commands[command_id] = outcome
+        self.moved()
 
     def free_since(self, seat: int, expected: int) -> bool:
         """Whether `seat` was free to act at every commit point from `expected` on, and
@@ -134,11 +158,14 @@ class FoldedGames:
     """A bounded map of game id to `Folded`, loading and refreshing from the store."""
 
     def __init__(
-        self, store: EventStore, capacity: int = 5_000, trust_seconds: float = 1.0
+        self, store: EventStore, capacity: int = 5_000, trust_seconds: float = 1.0,
+        wait_seconds: float = 1.0,
     ) -> None:
         self.store = store
         self.capacity = capacity
         self.trust_seconds = trust_seconds
+        self.wait_seconds = wait_seconds
+        """How long `reach` waits for a version not reached yet before refusing."""
         self._games: OrderedDict[uuid.UUID, Folded] = OrderedDict()
         self._loading: dict[uuid.UUID, asyncio.Future[Folded]] = {}
         self._heard_early: dict[uuid.UUID, int] = {}
@@ -156,6 +183,8 @@ class FoldedGames:
         folded = self._games.get(game_id)
         if folded is not None:
             folded.heard = max(folded.heard, version)
+            if version > folded.version:
+                folded.moved()
         elif game_id in self._loading:  # its read may have started before that append
             self._heard_early[game_id] = max(self._heard_early.get(game_id, 0), version)
 
@@ -177,6 +206,24 @@ class FoldedGames:
         later: it is that new and `current`. Without `min_version` a read is always made."""
         return min_version is not None and folded.version >= min_version and self.current(folded)
 
+    async def reach(self, folded: Folded, min_version: int | None) -> bool:
+        """Bring `folded` to the game's newest version, which must be `min_version` or later:
+        from memory when it `serves` (True), else by a read (False); a version the game has
+        not reached is waited for, at most `wait_seconds` (the module docstring), then
+        refused with 409 `version_not_reached`."""
+        if self.serves(folded, min_version):
+            return True
+        deadline = time.monotonic() + self.wait_seconds
+        while True:
+            async with folded.lock:
+                await self.refresh(folded)
+            if min_version is None or folded.version >= min_version:
+                return False
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise version_not_reached(min_version, folded.version)
+            await folded.news(min(remaining, POLL_SECONDS))
+
     async def get(self, game_id: uuid.UUID) -> Folded:
         """The game, folded (one record read and one stream read when not kept yet)."""
         found = self._games.get(game_id)
@@ -191,11 +238,11 @@ class FoldedGames:
         try:
             started = time.monotonic()
             self.reads += 1
-            record = await self.store.get_game(game_id)
+            record = await read_again(lambda: self.store.get_game(game_id))
             if record is None:
                 raise game_not_found(game_id)
             folded = Folded(record)
-            folded.fold(await self.store.stream_rows(game_id))
+            folded.fold(await read_again(lambda: self.store.stream_rows(game_id)))
             folded.confirmed_at = started
             folded.heard = self._heard_early.pop(game_id, 0)
             self._keep(folded)
@@ -226,7 +273,7 @@ class FoldedGames:
         """Fold what other processes appended since `folded.version` (one read)."""
         started = time.monotonic()
         self.reads += 1
-        rows = await self.store.stream_rows(folded.game_id, folded.version)
+        rows = await read_again(lambda: self.store.stream_rows(folded.game_id, folded.version))
         if rows:
             folded.fold(rows)
         folded.confirmed_at = max(folded.confirmed_at, started)

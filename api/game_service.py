@@ -30,6 +30,7 @@ from api.replies import players_moves
 from api.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import rules_options
+from infra.db import read_again
 from infra.event_store import (
     CREATED,
     EventStore,
@@ -69,10 +70,10 @@ class GameService:
     def __init__(
         self, store: EventStore, after_commit: AfterCommit, capacity: int = 5_000,
         busy_seconds: float = 5.0, observe: Observe | None = None,
-        read_trust_seconds: float = 1.0,
+        read_trust_seconds: float = 1.0, version_wait_seconds: float = 1.0,
     ) -> None:
         self.store = store
-        self.games = FoldedGames(store, capacity, read_trust_seconds)
+        self.games = FoldedGames(store, capacity, read_trust_seconds, version_wait_seconds)
         self.after_commit = after_commit
         self.commands = CommandHandler(store, self.games, after_commit, busy_seconds, observe)
         self.submit = self.commands.submit
@@ -147,7 +148,7 @@ class GameService:
 
     async def record(self, game_id: uuid.UUID) -> GameRecord:
         """The game's current record (summary, version) from PostgreSQL."""
-        record = await self.store.get_game(game_id)
+        record = await read_again(lambda: self.store.get_game(game_id))
         if record is None:
             raise game_not_found(game_id)
         return record
@@ -183,10 +184,30 @@ class GameService:
         version, state = folded.version, folded.state
         return version, msgspec.json.encode(folded.game.view(state, seat)).decode()
 
+    async def record_at_least(self, game_id: uuid.UUID, min_version: int | None) -> GameRecord:
+        """The game's record at `min_version` or later (`kept_record`, else read); a version
+        the game has not reached is waited for, then refused (`FoldedGames.reach`)."""
+        record = self.kept_record(game_id, min_version) or await self.record(game_id)
+        if min_version is None or record.version >= min_version:
+            return record
+        await self.games.reach(await self.games.get(game_id), min_version)
+        return await self.record(game_id)
+
+    async def view_at_least(
+        self, folded: Folded, seat: int | None, min_version: int | None
+    ) -> tuple[int, str]:
+        """The seat's current view, at `min_version` or later (as `record_at_least`)."""
+        found = self.kept_view(folded, seat, min_version) or await self.view(folded.game_id, seat)
+        if min_version is None or found[0] >= min_version:
+            return found
+        await self.games.reach(folded, min_version)
+        return await self.view(folded.game_id, seat)
+
     async def view(
         self, game_id: uuid.UUID, seat: int | None, at_version: int | None = None
     ) -> tuple[int, str]:
-        found = await self.store.run(lambda conn: read_view(conn, game_id, seat, at_version))
+        found = await read_again(lambda: self.store.run(
+            lambda conn: read_view(conn, game_id, seat, at_version)))
         if found is None:
             raise NotFound(
                 "version_not_found", f"no view at version {at_version}", {"version": at_version}
@@ -199,12 +220,10 @@ class GameService:
         """The seat's moves on the game's newest state: one read for what is new, none when
         the caller accepts `min_version` or later and the kept game is that new and current
         as far as this process can tell (`FoldedGames.current`: a wake-up's delay behind at
-        most). The caller's own commits are then always seen, wherever it sent them."""
-        if self.games.serves(folded, min_version):
+        most). The caller's own commits are then always seen, wherever it sent them. A
+        version the game has not reached is waited for, then refused (`FoldedGames.reach`)."""
+        if await self.games.reach(folded, min_version):
             self.memory_reads += 1
-        else:
-            async with folded.lock:
-                await self.games.refresh(folded)
         version, state = folded.version, folded.state
         encode = msgspec.json.encode
         return version, [encode(m) for m in players_moves(folded.game, state, seat)]
@@ -223,10 +242,8 @@ class GameService:
         Redacted for the caller's seat while the game runs; the full log once it is over
         (unless `full_when_over` is False: live pushes stay redacted to the end).
         """
-        stored = await self.store.read_stream(
-            record.game_id, after_version,
-            None if limit is None else after_version + limit,
-        )
+        stored = await read_again(lambda: self.store.read_stream(
+            record.game_id, after_version, None if limit is None else after_version + limit))
         if record.over and full_when_over:
             return False, [(e, e.type, e.payload.encode()) for e in stored]
         decode, encode = decoder_of(game).decode, msgspec.json.encode

@@ -57,8 +57,10 @@ KnownVersion = Annotated[
         description="A version the caller already knows (a command's reply, an update): the "
                     "answer is from that version or a later one, and may then come from the "
                     "server's memory without a database read, at most a wake-up's delay (never "
-                    "more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the "
-                    "newest version is read."),
+                    "more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the "
+                    "game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` "
+                    "(1 s), then refused: 409 `version_not_reached`, whose `details` give the "
+                    "current version. Without it the newest version is read."),
 ]
 
 _ERRORS = {
@@ -66,20 +68,26 @@ _ERRORS = {
     401: "Missing or unknown seat token.",
     403: "The token's seat may not issue this command.",
     404: "Unknown game or version.",
-    409: "The game is not at `expected_version` (or an idempotency key was reused).",
+    409: "The game is not at `expected_version` (or an idempotency key was reused); for a "
+         "read, the game has not reached `min_version` (`version_not_reached`).",
     413: "Body too large.",
     415: "The body is not sent as `application/json`.",
     422: "The game's rules refuse the command: `code` and `message` say why.",
     429: "Too many requests from this client (`rate_limited`); see `Retry-After`.",
-    503: "The game is held by a slow transaction (`game_busy`); see `Retry-After`.",
+    503: "Retry after `Retry-After`: the database connection was lost and nothing changed "
+         "(`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry "
+         "with the same Idempotency-Key), or the game is held by a slow transaction "
+         "(`game_busy`).",
 }
 
 
 def _responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """The error responses of a route: `statuses`, and 503 (any route may lose its database
+    connection)."""
     return {
         s: ResponseSpec(data_container=ErrorBody, description=_ERRORS[s], generate_examples=False,
                         media_type=PROBLEM_JSON)
-        for s in statuses
+        for s in dict.fromkeys((*statuses, 503))
     }
 
 
@@ -156,17 +164,18 @@ class GamesController(Controller):
         records = await service.store.list_games(limit, offset, kind)
         return GameList([await summary_with_clocks(service, r) for r in records], limit, offset)
 
-    @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404))
+    @get("/{game_id:str}", operation_id="getGame", responses=_responses(400, 404, 409))
     async def get_game(
         self, request: Request[Any, Any, Any], game_id: FromPath[str],
         min_version: KnownVersion = None,
     ) -> GameSummary:
         service = runtime_of(request).service
         gid = parse_game_id(game_id)
-        record = service.kept_record(gid, min_version) or await service.record(gid)
+        record = await service.record_at_least(gid, min_version)
         return await summary_with_clocks(service, record)
 
-    @get("/{game_id:str}/view", operation_id="getMyView", responses=_responses(400, 401, 404))
+    @get("/{game_id:str}/view", operation_id="getMyView",
+         responses=_responses(400, 401, 404, 409))
     async def get_my_view(
         self,
         request: Request[Any, Any, Any],
@@ -176,8 +185,7 @@ class GamesController(Controller):
     ) -> ViewOut:
         """The current view of the token's seat, or the spectator view without a token."""
         service, folded, seat = await caller(request, game_id, authorization)
-        kept = service.kept_view(folded, seat, min_version)
-        version, view = kept or await service.view(folded.game_id, seat)
+        version, view = await service.view_at_least(folded, seat, min_version)
         clocks, as_of = await served_clocks(
             service.games, folded.game_id, folded.record.options, version)
         return ViewOut(str(folded.game_id), version, seat, msgspec.Raw(view.encode()),
@@ -216,7 +224,7 @@ class GamesController(Controller):
         return ViewOut(str(folded.game_id), at, seat, msgspec.Raw(view.encode()))
 
     @get("/{game_id:str}/legal-moves", operation_id="getMyLegalMoves",
-         responses=_responses(400, 401, 404))
+         responses=_responses(400, 401, 404, 409))
     async def get_my_legal_moves(
         self,
         request: Request[Any, Any, Any],

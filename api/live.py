@@ -37,6 +37,7 @@ from api.clocks import ClocksAt
 from api.commands import Committed, event_type_name
 from api.replies import players_moves
 from domain.kernel import Game
+from infra.db import read_again
 from infra.event_store import EventStore
 from projections.rulesets import decoder_of
 from projections.views import SPECTATOR, read_view, seat_key
@@ -93,7 +94,8 @@ async def read_updates(
     store: EventStore, game_id: uuid.UUID, after: int, up_to: int | None = None
 ) -> list[Row]:
     """Events after `after` with the views of each commit point: one query."""
-    rows = await store.run(lambda conn: conn.fetch(_READ, game_id, after, up_to))
+    rows = await read_again(
+        lambda: store.run(lambda conn: conn.fetch(_READ, game_id, after, up_to)))
     return [
         Row(r[0], r[1], msgspec.Raw(r[2].encode()), r[3], r[4],
             None if r[5] is None else msgspec.Raw(r[5].encode()))
@@ -162,14 +164,13 @@ class Channel:
         """Send the session its snapshot (or what it missed after `after`) and add it."""
         async with self.lock:
             if self.version < 0:
-                found = await self.hub.store.versions([self.game_id])
+                found = await read_again(lambda: self.hub.store.versions([self.game_id]))
                 self.version = found.get(self.game_id, 0)
             else:
                 await self._advance(None)
             if after is None:
-                found_view = await self.hub.store.run(
-                    lambda conn: read_view(conn, self.game_id, session.seat, self.version)
-                )
+                found_view = await read_again(lambda: self.hub.store.run(
+                    lambda conn: read_view(conn, self.game_id, session.seat, self.version)))
                 version, view = found_view if found_view is not None else (self.version, "null")
                 session.version = version
                 clock, as_of = await self._clocks_at(version, time.time())

@@ -53,15 +53,41 @@ class Throttled(Refusal):
 
 
 class Busy(Refusal):
-    """The game is held by a slow transaction: retry after `retry_after` seconds."""
+    """Not now: the game is held by a slow transaction, or the database connection was lost
+    (a command's outcome may then be unknown). Retry after `retry_after` seconds."""
 
-    def __init__(self, code: str, message: str, retry_after: int = 1) -> None:
-        super().__init__(code, message, {"retry_after": retry_after})
+    def __init__(self, code: str, message: str, retry_after: int = 1,
+                 details: dict[str, Any] | None = None) -> None:
+        super().__init__(code, message, {**(details or {}), "retry_after": retry_after})
         self.retry_after = retry_after
 
 
 def unauthorized(message: str = "missing or unknown seat token") -> Unauthorized:
     return Unauthorized("unauthorized", message)
+
+
+def database_unavailable() -> Busy:
+    """The database connection was lost before anything was written: retry as it is."""
+    return Busy("database_unavailable",
+                "the database connection was lost; nothing was changed: retry shortly")
+
+
+def outcome_unknown(idempotency_key: str) -> Busy:
+    """A command's append lost its connection: it may or may not have been committed."""
+    return Busy(
+        "outcome_unknown",
+        "the database connection was lost while the command was written, so it may or may "
+        "not have been applied: retry with the same Idempotency-Key (and the same command); "
+        "the retry answers what was committed (`replayed: true`) or applies it once",
+        details={"idempotency_key": idempotency_key})
+
+
+def version_not_reached(min_version: int, current: int) -> Conflict:
+    """A read names a version the game has not reached (within the wait's bound)."""
+    return Conflict(
+        "version_not_reached",
+        f"the game is at version {current}, not yet at {min_version}",
+        {"min_version": min_version, "current_version": current})
 
 
 def game_not_found(game_id: object) -> NotFound:

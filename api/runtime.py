@@ -95,7 +95,7 @@ class Runtime:
         store = EventStore(self.pool)
         self._service = GameService(
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
-            self.metrics.command, settings.read_trust_seconds,
+            self.metrics.command, settings.read_trust_seconds, settings.version_wait_seconds,
         )
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)

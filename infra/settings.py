@@ -80,6 +80,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How long a kept game, last confirmed by a read or an append, may answer a read that
     names a version it must reach (`min_version`) without reading again, while wake-ups
     flow: the most such an answer can lag if they stop unnoticed (0: always read)."""
+    version_wait_seconds: float = 1.0
+    """How long a read naming a version the game has not reached (`min_version`) waits for
+    it before it is refused (409 `version_not_reached`)."""
     busy_seconds: float = 5.0
     """How long a command waits for its game (a slow transaction) before a 503."""
     lock_timeout_ms: int = 3000
@@ -144,6 +147,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             game_cache=get("POLIS_GAME_CACHE", int, d.game_cache, positive, "at least 1"),
             read_trust_seconds=get("POLIS_READ_TRUST_SECONDS", float, d.read_trust_seconds,
                                    lambda s: 0 <= s <= 60, "0 to 60 seconds"),
+            version_wait_seconds=get("POLIS_VERSION_WAIT_SECONDS", float,
+                                     d.version_wait_seconds, lambda s: 0 <= s <= 30,
+                                     "0 to 30 seconds"),
             busy_seconds=get("POLIS_BUSY_SECONDS", float, d.busy_seconds, positive,
                              "more than 0"),
             lock_timeout_ms=get("POLIS_LOCK_TIMEOUT_MS", int, d.lock_timeout_ms,

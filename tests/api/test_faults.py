@@ -1,7 +1,9 @@
 """The service under faults, each reproduced against real PostgreSQL and Redis.
 
 A game held by a slow transaction delays no other game; a committed command gets its
-outcome even when its connection breaks afterwards; nested and oversized input gets a 4xx;
+outcome even when its connection breaks afterwards; backends terminated again and again
+under load answer no 500 (a command whose outcome is unknown is a 503 retried with its key,
+and applied once); nested and oversized input gets a 4xx;
 a hung Redis does not slow commands; seat tokens never reach the access log; rate limits
 are reached, reported and shared; live fan-out reads once per game and version.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import time
 import uuid
@@ -24,9 +27,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from api.commands import Committed
+from api.errors import STATUS_OF_REFUSAL
 from api.game_service import GameService
 from api.refusals import Busy
-from infra.db import create_pool
+from infra.db import create_pool, lost_connection
 from infra.embedded import EmbeddedRedis
 from infra.event_store import EventStore
 from infra.settings import Settings
@@ -96,6 +100,84 @@ async def test_a_committed_command_survives_its_connection_breaking(database_url
         assert again.replayed and again.last_version == result.last_version
     finally:
         pool.terminate()
+
+
+async def test_a_connection_ended_while_idle_fails_as_lost(database_url: str) -> None:
+    """The server's FATAL error reaches an idle pooled connection before its close does:
+    the next statement there fails as a lost connection (which callers retry or answer
+    with a 503), never with asyncpg's internal state error (which was a 500)."""
+    pool = await create_pool(database_url, 1, 1)
+    admin = await asyncpg.connect(database_url)
+    failures: dict[str, int] = {}
+    try:
+        for _ in range(40):
+            async with pool.acquire() as conn:
+                pid = conn.get_server_pid()
+            await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+            async with pool.acquire() as conn:
+                for _ in range(200):  # a statement at each turn of the loop, until one fails
+                    try:
+                        await conn.fetchval("SELECT 1")
+                    except Exception as exc:
+                        assert lost_connection(exc), repr(exc)
+                        assert not isinstance(exc, asyncpg.exceptions.InternalClientError)
+                        failures[str(exc)[:40]] = failures.get(str(exc)[:40], 0) + 1
+                        break
+                    await asyncio.sleep(0)
+            assert await pool.fetchval("SELECT 1") == 1  # the pool replaced it
+    finally:
+        await admin.close()
+        await pool.close()
+    assert sum(failures.values()) >= 20, failures  # (the pool may replace it first)
+
+
+class LosesAppends(EventStore):
+    """A store whose next appends lose their connection, before or after committing."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__(pool)
+        self.failing: list[str] = []
+        """'before' or 'after' for each next append to fail."""
+
+    async def append(self, *args: Any, **kwargs: Any) -> Any:
+        if not self.failing:
+            return await super().append(*args, **kwargs)
+        when = self.failing.pop(0)
+        if when == "after":
+            await super().append(*args, **kwargs)
+        raise ConnectionError(f"connection lost {when} the commit")
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+async def test_a_command_whose_outcome_is_unknown_is_retried_with_its_key(
+    database_url: str, when: str
+) -> None:
+    """The append's connection is lost (its outcome unknown): a 503 `outcome_unknown` that
+    names the key, and the retry with that key applies the command exactly once."""
+    pool = await create_pool(database_url, 1, 2)
+    try:
+        store = LosesAppends(pool)
+        service = GameService(store, _no_wake)
+        record, tokens = await service.create("duel", [], {}, ["a", "b"], None, 6)
+        seat, version, move = await _first_move(service, record.game_id)
+        for key in ("given", None):
+            store.failing.append(when)
+            with pytest.raises(Busy) as lost:
+                await service.submit(record.game_id, tokens[seat], version, move, key)
+            assert lost.value.code == "outcome_unknown"
+            assert STATUS_OF_REFUSAL[type(lost.value)] == 503
+            assert "same Idempotency-Key" in lost.value.message
+            retry_key = lost.value.details["idempotency_key"]
+            assert retry_key == key or (key is None and retry_key.startswith("auto:"))
+            retried = await service.submit(record.game_id, tokens[seat], version, move,
+                                           retry_key)
+            assert retried.replayed == (when == "after")
+            assert retried.last_version > version
+            rows = await store.stream_rows(record.game_id, version)
+            assert {r.command_id for r in rows} == {retry_key}  # applied once
+            seat, version, move = await _first_move(service, record.game_id)
+    finally:
+        await pool.close()
 
 
 async def test_nested_and_oversized_input_gets_a_4xx(
@@ -291,3 +373,135 @@ async def test_a_seeded_deal_is_flagged_in_the_public_summary(http: httpx.AsyncC
         assert (await http.get(f"/games/{game_id}")).json()["deal"] == deal
     listed = {g["game_id"]: g["deal"] for g in (await http.get("/games")).json()["games"]}
     assert listed[seeded.json()["game"]["game_id"]] == "seeded"
+
+
+class Tally:
+    """What the clients of the killed-backends test saw: requests and answers by status."""
+
+    def __init__(self) -> None:
+        self.commands = 0
+        self.reads = 0
+        self.statuses: dict[int, int] = {}
+        self.codes: dict[str, int] = {}
+        self.applied: dict[str, int] = {}
+        """Game id -> commands the clients saw committed (accepted now or replayed)."""
+        self.last_version: dict[str, int] = {}
+
+    def saw(self, response: httpx.Response) -> None:
+        self.statuses[response.status_code] = self.statuses.get(response.status_code, 0) + 1
+        if response.status_code >= 400:
+            code = response.json().get("code", "?")
+            self.codes[code] = self.codes.get(code, 0) + 1
+
+
+_RETRYABLE = ("outcome_unknown", "database_unavailable", "game_busy")
+
+
+async def _until_answered(
+    tally: Tally, http: httpx.AsyncClient, method: str, url: str, command: bool = False,
+    **request: Any,
+) -> httpx.Response:
+    """Send until the answer is not a retryable 503 (a client following the documents); a
+    500 is counted (the test fails on it) and retried alike."""
+    for _ in range(50):
+        response = await http.request(method, url, **request)
+        if command:
+            tally.commands += 1
+        else:
+            tally.reads += 1
+        tally.saw(response)
+        if response.status_code < 500:
+            return response
+        if response.status_code != 503:
+            continue
+        problem = response.json()
+        assert response.headers["content-type"].startswith("application/problem+json")
+        assert problem["code"] in _RETRYABLE, problem
+        assert int(response.headers["Retry-After"]) >= 0
+        if command and problem["code"] == "outcome_unknown":
+            assert "Idempotency-Key" in problem["message"], problem
+        await asyncio.sleep(0.02)
+    raise AssertionError("still unavailable after 50 tries")
+
+
+async def _play_under_faults(
+    http: httpx.AsyncClient, tally: Tally, name: str, stop_at: float
+) -> None:
+    """Play games one after another, each command under its own idempotency key, reading
+    the game, the view and the legal moves between commands, until `stop_at`. An answer
+    that is neither a success nor a retryable 503 is counted and the turn started again
+    (the test then fails on it)."""
+    turn, game_id, tokens = 0, "", ["", ""]
+    while time.monotonic() < stop_at:
+        if not game_id:
+            created = await _until_answered(tally, http, "POST", "/games", json={
+                "kind": "duel", "seats": [{"name": "a"}, {"name": "b"}]})
+            if created.status_code != 201:
+                continue
+            game_id = created.json()["game"]["game_id"]
+            tokens = [s["token"] for s in created.json()["seats"]]
+            tally.applied[game_id] = 0
+        game = await _until_answered(tally, http, "GET", f"/games/{game_id}")
+        if game.status_code != 200:
+            continue
+        if game.json()["over"]:
+            game_id = ""
+            continue
+        seat = game.json()["summary"]["acting"][0]
+        headers = auth(tokens[seat])
+        view = await _until_answered(tally, http, "GET", f"/games/{game_id}/view",
+                                     headers=headers)
+        moves = await _until_answered(tally, http, "GET", f"/games/{game_id}/legal-moves",
+                                      headers=headers)
+        if view.status_code != 200 or moves.status_code != 200:
+            continue
+        turn += 1
+        body = {"expected_version": moves.json()["version"], "command": moves.json()["moves"][0]}
+        key = {"Idempotency-Key": f"{name}-{turn}", **headers}
+        reply = await _until_answered(tally, http, "POST", f"/games/{game_id}/commands",
+                                      command=True, json=body, headers=key)
+        assert reply.status_code == 200, reply.text
+        tally.applied[game_id] += 1
+        tally.last_version[game_id] = reply.json()["version"]
+
+
+async def test_killed_backends_never_answer_500(settings: Settings, tmp_path: Path) -> None:
+    """Backends of the API's pool are terminated again and again while clients command and
+    read: no answer is a 500; a command whose outcome is unknown is a 503 the client retries
+    with the same key, and every command is applied exactly once."""
+    assert settings.database_url
+    marked = settings.database_url + "?application_name=polis-faults"
+    env = {**api_env(settings), "DATABASE_URL": marked, "POLIS_POOL_MAX": "4"}
+    api = ApiProcess(env, tmp_path, "killed").start()
+    admin = await asyncpg.connect(settings.database_url)
+    tally, kills = Tally(), 0
+    try:
+        async with httpx.AsyncClient(base_url=api.url, timeout=20) as http:
+            stop_at = time.monotonic() + float(os.environ.get("POLIS_FAULT_SECONDS", "8"))
+            players = [asyncio.create_task(_play_under_faults(http, tally, f"p{i}", stop_at))
+                       for i in range(6)]
+            rng = random.Random(27)
+            while not all(p.done() for p in players):
+                pids = await admin.fetch(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+                    "polis-faults")
+                for row in rng.sample(pids, k=(len(pids) + 1) // 2):
+                    kills += await admin.fetchval(
+                        "SELECT count(*) FROM (SELECT pg_terminate_backend($1)) t", row["pid"])
+                await asyncio.sleep(rng.uniform(0.01, 0.08))
+            await asyncio.gather(*players)
+            for game_id, applied in tally.applied.items():
+                count = await admin.fetchval(
+                    "SELECT count(*) FROM commands WHERE game_id = $1 AND command_id <> $2",
+                    uuid.UUID(game_id), "game-created")
+                assert count == applied, (game_id, count, applied)  # each applied once
+                if game_id in tally.last_version:
+                    game = (await http.get(f"/games/{game_id}")).json()
+                    assert game["version"] == tally.last_version[game_id]
+    finally:
+        await admin.close()
+        api.stop()
+    print(f"\nkilled {kills} backends; {tally.commands} command requests, {tally.reads} reads;"
+          f" statuses {sorted(tally.statuses.items())}; codes {tally.codes}")
+    assert not any(s >= 500 and s != 503 for s in tally.statuses), tally.statuses
+    assert kills > 20 and tally.commands > 50

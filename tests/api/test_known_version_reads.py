@@ -2,7 +2,7 @@
 memory when its copy is that new and current as far as its wake-ups tell (no PostgreSQL
 read), else read. A caller's own commits are seen whichever process it asks; another
 process's commits are seen once their wake-up arrives, or after `POLIS_READ_TRUST_SECONDS`
-whatever happens to Redis."""
+whatever happens to Redis. A version not reached is waited for, then refused (409)."""
 
 from __future__ import annotations
 
@@ -276,3 +276,54 @@ async def test_with_redis_hung_a_known_version_lags_at_most_the_trust_bound(
         for api in apis:
             api.stop()
         redis.stop()
+
+
+async def test_a_version_not_reached_is_refused_after_the_wait(
+    http: httpx.AsyncClient,
+) -> None:
+    """A `min_version` past the game's version is waited for (`POLIS_VERSION_WAIT_SECONDS`,
+    1 s here), then refused by each of the three reads: 409 `version_not_reached` naming the
+    current version, never an answer older than the caller asked for."""
+    game_id, tokens = await create_game(http, seed=48)
+    version = await _play(http, game_id, tokens, random.Random(48))
+    wanted = version + 3
+    started = time.monotonic()
+    answers = await asyncio.gather(*(
+        http.get(f"/games/{game_id}{path}?min_version={wanted}", headers=auth(tokens[0]))
+        for path in ("", "/view", "/legal-moves")))
+    waited = time.monotonic() - started
+    for answer in answers:
+        assert answer.status_code == 409, answer.text
+        assert answer.headers["content-type"].startswith("application/problem+json")
+        problem = answer.json()
+        assert problem["code"] == "version_not_reached"
+        assert problem["details"] == {"min_version": wanted, "current_version": version}
+    assert 0.9 <= waited < 4.0, waited
+    plain = await http.get(f"/games/{game_id}?min_version={version}")
+    assert plain.status_code == 200 and plain.json()["version"] == version
+
+
+@pytest.mark.parametrize("committer", [0, 1])
+async def test_a_version_reached_while_waiting_is_answered(
+    apis: list[ApiProcess], committer: int
+) -> None:
+    """Reads waiting for the next version are answered as soon as it is committed, through
+    the same process (its own append wakes them) or another (its wake-up does), long before
+    the wait's bound."""
+    async with (httpx.AsyncClient(base_url=apis[0].url, timeout=10) as a,
+                httpx.AsyncClient(base_url=apis[1].url, timeout=10) as b):
+        game_id, tokens = await create_game(a, seed=49 + committer)
+        rng = random.Random(49)
+        version = await _play(a, game_id, tokens, rng)
+        waiting = [asyncio.create_task(a.get(
+            f"/games/{game_id}{path}?min_version={version + 1}", headers=auth(tokens[0])))
+            for path in ("", "/view", "/legal-moves")]
+        await asyncio.sleep(0.2)
+        assert not any(w.done() for w in waiting)
+        started = time.monotonic()
+        reached = await _play((a, b)[committer], game_id, tokens, rng)
+        answers = await asyncio.gather(*waiting)
+        assert time.monotonic() - started < 0.9  # not the bound (1 s): woken
+        for answer in answers:
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["version"] == reached

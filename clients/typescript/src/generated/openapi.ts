@@ -6235,6 +6235,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createGame: {
@@ -6297,6 +6306,15 @@ export interface operations {
             };
             /** @description Too many requests from this client (`rate_limited`); see `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6374,7 +6392,7 @@ export interface operations {
     getGame: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6405,6 +6423,24 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6516,7 +6552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The game is not at `expected_version` (or an idempotency key was reused). */
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +6597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The game is held by a slow transaction (`game_busy`); see `Retry-After`. */
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6622,12 +6658,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyLegalMoves: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6667,6 +6712,24 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6794,12 +6857,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyView: {
         parameters: {
             query?: {
-                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. Without it the newest version is read. */
+                /** @description A version the caller already knows (a command's reply, an update): the answer is from that version or a later one, and may then come from the server's memory without a database read, at most a wake-up's delay (never more than `POLIS_READ_TRUST_SECONDS`) behind the newest. A version the game has not reached is waited for, at most `POLIS_VERSION_WAIT_SECONDS` (1 s), then refused: 409 `version_not_reached`, whose `details` give the current version. Without it the newest version is read. */
                 min_version?: number | null;
             };
             header?: never;
@@ -6839,6 +6911,24 @@ export interface operations {
             };
             /** @description Unknown game or version. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The game is not at `expected_version` (or an idempotency key was reused); for a read, the game has not reached `min_version` (`version_not_reached`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
