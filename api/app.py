@@ -12,6 +12,7 @@ from api.access_log import drop_query_strings
 from api.audit import AuditController
 from api.errors import body_checker, handle_exception
 from api.exports import ExportController
+from api.forwarded import forwarded_client_middleware
 from api.games import GamesController
 from api.health import health, metrics, ready
 from api.imports import import_route
@@ -48,7 +49,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         metrics, KindsController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
-        middleware=[request_id_middleware],
+        middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),
+                    request_id_middleware],
         request_max_body_size=settings.max_body_bytes,
         on_startup=[runtime.start, serve_complete_document, freeze_startup_objects],
         on_shutdown=[runtime.stop],

@@ -115,7 +115,8 @@ def _serve(args: argparse.Namespace) -> int:
             workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
             # a compressor per socket costs about 46 KB of memory; views are small
             ws_per_message_deflate=settings.ws_compression,
-            proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
+            # the app reads X-Forwarded-For itself (`api/forwarded.py`): right-most untrusted hop
+            proxy_headers=False,
             timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
             log_config=_log_config(settings.log_format == "json"),
         )

@@ -84,7 +84,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ws_compression: bool = False
     """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
     forwarded_allow_ips: str = "127.0.0.1"
-    """Proxies whose X-Forwarded-For names the client (rate limits are per client)."""
+    """Proxies (addresses, networks, `*` for any peer) whose X-Forwarded-For names the
+    client, as its right-most hop that is not a trusted proxy (`api/forwarded.py`): rate
+    and socket limits are per client."""
     keep_alive_seconds: float = 75.0
     """How long an idle HTTP connection stays open. Longer than clients keep theirs (httpx
     and browsers: 5 s or more), so a client never reuses a connection the server is closing
