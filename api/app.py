@@ -18,6 +18,7 @@ from api.health import health, metrics, ready
 from api.imports import import_route
 from api.kinds import KindsController
 from api.openapi_doc import serve_complete_document
+from api.rate_limits import OpenSockets
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.web import ROUTES as WEB_ROUTES
@@ -75,4 +76,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.runtime = runtime
+    app.state.open_sockets = OpenSockets(settings.max_sockets_per_client)
     return app

@@ -110,7 +110,8 @@ class CommandRejected(
 
 class ErrorMessage(msgspec.Struct, tag="error", tag_field="type", forbid_unknown_fields=True):
     """A refused message (`request_id` echoed when it could be read), or a refused
-    session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408)."""
+    session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408,
+    4429 too many sockets)."""
 
     request_id: str | None
     error: ErrorBody

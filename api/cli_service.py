@@ -117,6 +117,8 @@ def _serve(args: argparse.Namespace) -> int:
             ws_per_message_deflate=settings.ws_compression,
             # the app reads X-Forwarded-For itself (`api/forwarded.py`): right-most untrusted hop
             proxy_headers=False,
+            # headers must come within POLIS_HEADER_TIMEOUT_SECONDS (`api/header_timeout.py`)
+            http="api.header_timeout:HeaderTimeoutProtocol",
             timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
             log_config=_log_config(settings.log_format == "json"),
         )

@@ -2852,7 +2852,8 @@ export interface components {
         /**
          * ErrorMessage
          * @description A refused message (`request_id` echoed when it could be read), or a refused
-         *         session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408).
+         *         session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408,
+         *         4429 too many sockets).
          */
         ErrorMessage: {
             error: components["schemas"]["ErrorBody"];
