@@ -17,6 +17,7 @@ from api.clocks import SeatClockOut
 from api.error_codes import catalogue
 from api.errors import ErrorBody
 from api.game_schemas import any_of, game_components
+from api.openapi_doc import cleaned_descriptions
 from api.replies import NextOut
 from api.websocket import CommandMessage, FollowMessage, PingMessage
 
@@ -208,5 +209,6 @@ def document() -> dict[str, Any]:
 
 
 def asyncapi_document() -> bytes:
-    """The document as stable pretty JSON (valid YAML)."""
-    return msgspec.json.format(msgspec.json.encode(document(), order="sorted"), indent=2) + b"\n"
+    """The document as stable pretty JSON (valid YAML), the same on every Python."""
+    data = cleaned_descriptions(document())
+    return msgspec.json.format(msgspec.json.encode(data, order="sorted"), indent=2) + b"\n"
