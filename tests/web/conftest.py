@@ -80,9 +80,8 @@ def web_api(
     env = api_env(settings) | {"DATABASE_URL": web_database_url,
                                "POLIS_CHANNEL": f"{settings.channel}:web"}
     server = ApiProcess(env, tmp_path_factory.mktemp("web-api-logs"), "web")
-    server.start()
     try:
-        yield server
+        yield server.start()  # which stops it when interrupted while it starts
     finally:
         server.stop()
 
