@@ -51,8 +51,8 @@ documents: install clients-install
 
 test: lint typecheck unit
 
-# What CI runs on the newest Python besides `make test`: the install, the wheel without extras
-# serving a WebSocket game, and the embedded servers' life cycle.
+# A quick check of an install (another Python, a new pin) before the whole `make test`: the
+# wheel without extras serving a WebSocket game, and the embedded servers' life cycle.
 smoke: install
 	$(BIN)/polis --version
 	$(BIN)/python -m pytest tests/packaging tests/infra/test_embedded_lifecycle.py tests/kernel

@@ -12,11 +12,13 @@ from api.access_log import drop_query_strings
 from api.audit import AuditController
 from api.errors import body_checker, handle_exception
 from api.exports import ExportController
+from api.forwarded import forwarded_client_middleware
 from api.games import GamesController
 from api.health import health, metrics, ready
 from api.imports import import_route
 from api.kinds import KindsController
 from api.openapi_doc import serve_complete_document
+from api.rate_limits import OpenSockets
 from api.request_ids import configure_logging, request_id_middleware
 from api.runtime import Runtime
 from api.web import ROUTES as WEB_ROUTES
@@ -48,7 +50,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         health, ready, metrics, KindsController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
-        middleware=[request_id_middleware],
+        middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),
+                    request_id_middleware],
         request_max_body_size=settings.max_body_bytes,
         on_startup=[runtime.start, serve_complete_document, freeze_startup_objects],
         on_shutdown=[runtime.stop],
@@ -73,4 +76,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.runtime = runtime
+    app.state.open_sockets = OpenSockets(settings.max_sockets_per_client)
     return app

@@ -17,6 +17,7 @@ from api.clocks import SeatClockOut
 from api.error_codes import catalogue
 from api.errors import ErrorBody
 from api.game_schemas import any_of, game_components
+from api.openapi_doc import cleaned_descriptions
 from api.replies import NextOut
 from api.websocket import CommandMessage, FollowMessage, PingMessage
 
@@ -110,7 +111,8 @@ class CommandRejected(
 
 class ErrorMessage(msgspec.Struct, tag="error", tag_field="type", forbid_unknown_fields=True):
     """A refused message (`request_id` echoed when it could be read), or a refused
-    session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408)."""
+    session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408,
+    4429 too many sockets)."""
 
     request_id: str | None
     error: ErrorBody
@@ -207,5 +209,6 @@ def document() -> dict[str, Any]:
 
 
 def asyncapi_document() -> bytes:
-    """The document as stable pretty JSON (valid YAML)."""
-    return msgspec.json.format(msgspec.json.encode(document(), order="sorted"), indent=2) + b"\n"
+    """The document as stable pretty JSON (valid YAML), the same on every Python."""
+    data = cleaned_descriptions(document())
+    return msgspec.json.format(msgspec.json.encode(data, order="sorted"), indent=2) + b"\n"

@@ -38,8 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from infra.embedded import EmbeddedUnavailable
+
     args = build_parser().parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except EmbeddedUnavailable as exc:  # a production install with a URL left unset
+        print(f"polis: {exc}", file=sys.stderr)
+        return 2
     return result
 
 

@@ -6,15 +6,19 @@ import argparse
 import asyncio
 import copy
 import signal
+import socket
 import sys
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 import msgspec
 
 from infra.settings import Settings
+
+if TYPE_CHECKING:
+    import uvicorn
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 
@@ -75,7 +79,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.runtime import resolve_servers
-    from infra.settings import SettingsError, mask_url
+    from infra.settings import SettingsError
 
     settings = _settings()
     try:
@@ -98,6 +102,49 @@ def _serve(args: argparse.Namespace) -> int:
     # uvicorn re-raises SIGTERM after its graceful shutdown; turn it into SystemExit so the
     # `finally` below and the embedded PostgreSQL's atexit hook still run.
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        config = uvicorn.Config(
+            "api.app:create_app", factory=True, host=settings.host, port=settings.port,
+            workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
+            # a compressor per socket costs about 46 KB of memory; views are small
+            ws_per_message_deflate=settings.ws_compression,
+            # the app reads X-Forwarded-For itself (`api/forwarded.py`): right-most untrusted hop
+            proxy_headers=False,
+            # headers must come within POLIS_HEADER_TIMEOUT_SECONDS (`api/header_timeout.py`)
+            http="api.header_timeout:HeaderTimeoutProtocol",
+            timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
+            log_config=_log_config(settings.log_format == "json"),
+        )
+        try:
+            sock = _bind(settings.host, settings.port)
+        except OSError as exc:
+            print(f"polis: cannot listen on {settings.host}:{settings.port}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return 1
+        _print_banner(settings)
+        return _run(config, sock)
+    finally:
+        if owned_redis is not None:
+            owned_redis.stop()
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening address, bound here (as uvicorn binds it) so that a busy port is one
+    line before anything claims to listen."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)  # the worker processes serve it
+    return sock
+
+
+def _print_banner(settings: Settings) -> None:
+    from infra.settings import mask_url
+
     banner = [
         f"Polis listening on http://{settings.host}:{settings.port} "
         f"({settings.workers} worker{'s' if settings.workers > 1 else ''})",
@@ -109,20 +156,24 @@ def _serve(args: argparse.Namespace) -> int:
             line = msgspec.json.encode({"level": "info", "logger": "polis",
                                         "message": line.strip(), "request_id": None}).decode()
         print(line, flush=True)
+
+
+def _run(config: uvicorn.Config, sock: socket.socket) -> int:
+    """What `uvicorn.run` does, on the socket bound already: 1 if the server never started."""
+    from uvicorn import Server
+    from uvicorn.supervisors import Multiprocess
+
+    server = Server(config)
     try:
-        uvicorn.run(
-            "api.app:create_app", factory=True, host=settings.host, port=settings.port,
-            workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
-            # a compressor per socket costs about 46 KB of memory; views are small
-            ws_per_message_deflate=settings.ws_compression,
-            proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
-            timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
-            log_config=_log_config(settings.log_format == "json"),
-        )
+        if config.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
     finally:
-        if owned_redis is not None:
-            owned_redis.stop()
-    return 0
+        sock.close()
+    return 1 if config.workers == 1 and not server.started else 0
 
 
 def _log_config(json_lines: bool) -> dict[str, object]:

@@ -80,6 +80,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),
     ErrorCode("unsupported_media_type", 415, "The body is not sent as `application/json`."),
     ErrorCode("rate_limited", 429, "Too many requests from this client; see `Retry-After`."),
+    ErrorCode("too_many_sockets", 429, "WebSocket: this client already holds as many open "
+              "sockets as one process allows (`details.limit`); the socket closes with 4429."),
     ErrorCode("too_many_requests", 429, "Too many requests."),
     ErrorCode("http_error", 400, "Another refusal of the HTTP layer."),
     ErrorCode("internal_error", 500, "An unexpected error; the request id finds it in the log."),

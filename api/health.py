@@ -45,5 +45,6 @@ async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     """Prometheus metrics of the process that answers (text exposition format)."""
     return Response(
         runtime_of(request).metrics.render(),
-        media_type="text/plain; version=0.0.4; charset=utf-8",
+        # the framework adds `; charset=utf-8` to every text type (written here, it came twice)
+        media_type="text/plain; version=0.0.4",
     )

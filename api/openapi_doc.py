@@ -8,6 +8,7 @@ regenerates it and compares, so the document follows the registry and the routes
 from __future__ import annotations
 
 import copy
+import inspect
 from typing import Any
 
 import msgspec
@@ -54,7 +55,20 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
         for operation_id, operation in _operations(operations):
             _use_bearer(operation, operation_id in TOKEN_REQUIRED)
             _problems(operation)
-    return doc
+    cleaned: dict[str, Any] = cleaned_descriptions(doc)
+    return cleaned
+
+
+def cleaned_descriptions(node: Any) -> Any:
+    """`node` with every `description` dedented as `inspect.cleandoc` does. Descriptions
+    come from docstrings, which Python 3.13 dedents when compiling and 3.11 does not: so
+    the documents are the same bytes whichever Python writes them."""
+    if isinstance(node, dict):
+        return {key: inspect.cleandoc(value) if key == "description" and isinstance(value, str)
+                else cleaned_descriptions(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [cleaned_descriptions(item) for item in node]
+    return node
 
 
 def _problems(operation: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
-"""Per-client rate limits on creating games and on commands (429 with Retry-After).
+"""Per-client limits: rates of creating games and of commands (429 with Retry-After), and
+open WebSockets.
 
 The client is the peer address (behind a trusted proxy, the address it forwards: see
-`forwarded_allow_ips`). Counts are shared across processes and replicas through Redis
-without ever waiting for it (`infra/counters.py`).
+`api/forwarded.py`). Rate counts are shared across processes and replicas through Redis
+without ever waiting for it (`infra/counters.py`); open sockets are counted in each process
+(a socket lives in one process, and a count in Redis would outlive a process that died).
 """
 
 from __future__ import annotations
@@ -35,6 +37,27 @@ class RateLimits:
 
     def check_command(self, client: str) -> None:
         self._check("commands", client, self.commands, "commands")
+
+
+class OpenSockets:
+    """The WebSockets each client holds open in this process, at most `limit` each."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: dict[str, int] = {}
+
+    def open(self, client: str) -> bool:
+        """Count one more socket of `client`; False (nothing counted) when it has `limit`."""
+        held = self._open.get(client, 0)
+        if held >= self.limit:
+            return False
+        self._open[client] = held + 1
+        return True
+
+    def close(self, client: str) -> None:
+        held = self._open.pop(client) - 1
+        if held:
+            self._open[client] = held
 
 
 def client_of(connection: Any) -> str:

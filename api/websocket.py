@@ -23,6 +23,7 @@ from api.errors import ApiError, ErrorBody, error_of, too_deep_error, with_reque
 from api.game_service import GameService, parse_game_id
 from api.limits import too_deep
 from api.live import Channel
+from api.rate_limits import OpenSockets
 from api.refusals import Invalid, Refusal
 from api.replies import IncludeList
 from api.runtime import Runtime, runtime_of
@@ -33,6 +34,7 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_TIMEOUT = 4408
+CLOSE_TOO_MANY = 4429
 CLOSE_TOO_BIG = 1009
 
 FOLLOW_SECONDS = 10.0
@@ -190,8 +192,23 @@ async def _follow_message(
 async def game_socket(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
     """Follow a game: the token in an Authorization header or in the first `follow` message."""
     runtime = runtime_of(socket)
-    service = runtime.service
+    sockets: OpenSockets = socket.app.state.open_sockets
+    client = runtime.client_of(socket)
     await socket.accept()
+    if not sockets.open(client):
+        await _refuse(socket, ErrorBody(
+            "too_many_sockets", f"at most {sockets.limit} open sockets from one client; "
+            "close one first", {"limit": sockets.limit}), CLOSE_TOO_MANY)
+        return
+    try:
+        await _session(socket, runtime, game_id)
+    finally:
+        sockets.close(client)
+
+
+async def _session(socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: str) -> None:
+    """The accepted socket's session: its follow (or refusal), then updates and commands."""
+    service = runtime.service
     params = socket.query_params
     header = socket.headers.get("authorization")
     try:

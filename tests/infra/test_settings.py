@@ -19,3 +19,14 @@ def test_idle_connections_outlast_the_clients_keep_alive() -> None:
 def test_a_bad_keep_alive_is_refused(raw: str) -> None:
     with pytest.raises(SettingsError, match="POLIS_KEEP_ALIVE_SECONDS"):
         Settings.from_env({"POLIS_KEEP_ALIVE_SECONDS": raw})
+
+
+def test_connection_bounds_are_read_and_checked() -> None:
+    settings = Settings.from_env({"POLIS_HEADER_TIMEOUT_SECONDS": "2.5",
+                                  "POLIS_MAX_SOCKETS_PER_CLIENT": "7"})
+    assert (settings.header_timeout_seconds, settings.max_sockets_per_client) == (2.5, 7)
+    for name, raw in (("POLIS_HEADER_TIMEOUT_SECONDS", "0"),
+                      ("POLIS_HEADER_TIMEOUT_SECONDS", "never"),
+                      ("POLIS_MAX_SOCKETS_PER_CLIENT", "0")):
+        with pytest.raises(SettingsError, match=name):
+            Settings.from_env({name: raw})

@@ -18,6 +18,7 @@ from infra.settings import Settings
 from tests.api.conftest import api_env
 from tests.api.servers import ROOT, ApiProcess
 from tests.conftest import RUN_ID
+from tests.missing_tools import missing
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser
@@ -52,11 +53,8 @@ def artifacts_dir() -> Path:
 def chromium() -> str:
     path = chromium_path()
     if path is None:
-        message = ("no Chromium found (install Debian's 'chromium' package or set "
-                   "POLIS_CHROMIUM): the browser tests did not run")
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        missing("no Chromium found (install Debian's 'chromium' package or set "
+                "POLIS_CHROMIUM): the browser tests did not run")
     return path
 
 
@@ -82,9 +80,8 @@ def web_api(
     env = api_env(settings) | {"DATABASE_URL": web_database_url,
                                "POLIS_CHANNEL": f"{settings.channel}:web"}
     server = ApiProcess(env, tmp_path_factory.mktemp("web-api-logs"), "web")
-    server.start()
     try:
-        yield server
+        yield server.start()  # which stops it when interrupted while it starts
     finally:
         server.stop()
 

@@ -32,7 +32,7 @@ class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
 
 
 class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
-    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\nrecruitment); never in the base game."
     age: int
 
 

@@ -32,7 +32,7 @@ class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
 
 
 class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
-    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\nrecruitment); never in the base game."
     age: int
 
 
@@ -55,7 +55,7 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
 
 
 class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="type"):
-    "Bastet: the city gives `given` to `other` and takes `taken` from it (public: both\n    cards are face up in the cities)."
+    "Bastet: the city gives `given` to `other` and takes `taken` from it (public: both\ncards are face up in the cities)."
     city: int
     gained: tuple[int, int]
     given: int
@@ -115,7 +115,7 @@ class DiscardBuildLapsed(msgspec.Struct, kw_only=True, tag='DiscardBuildLapsed',
 
 
 class DiscardRaised(msgspec.Struct, kw_only=True, tag='DiscardRaised', tag_field="type"):
-    "Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),\n    discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1)."
+    "Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),\ndiscarded again for `gained` coins, or `lapsed` (the pile was empty; card -1)."
     card: int
     city: int
     gained: int
@@ -134,7 +134,7 @@ class FaithDeal(msgspec.Struct, kw_only=True):
 
 
 class FaithSevenWondersView(msgspec.Struct, kw_only=True):
-    "A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is\n        Faith's `inner`)."
+    "A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is\nFaith's `inner`)."
     acting: list[int]
     age: int
     cities: list[CityView]
@@ -156,7 +156,7 @@ class FaithSevenWondersView(msgspec.Struct, kw_only=True):
 
 
 class FaithStarted(msgspec.Struct, kw_only=True, tag='FaithStarted', tag_field="type"):
-    "Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's\n    prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the\n    start, with the game's seeded RNG, after the rest of the deal)."
+    "Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's\nprayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the\nstart, with the game's seeded RNG, after the rest of the deal)."
     costs: list[list[tuple[str, int, list[int]]]]
     gods: list[list[list[int]]] | None = None
     guild_costs: list[tuple[int, list[int]]] = msgspec.field(default_factory=list)
@@ -218,7 +218,7 @@ class GodKept(msgspec.Struct, kw_only=True, tag='GodKept', tag_field="type"):
 
 
 class GodRevealed(msgspec.Struct, kw_only=True, tag='GodRevealed', tag_field="type"):
-    "A god chosen with a step's card: paid and invoked (its positive power applied), or\n    discarded for coins; the city's other gods are discarded when it may invoke no more."
+    "A god chosen with a step's card: paid and invoked (its positive power applied), or\ndiscarded for coins; the city's other gods are discarded when it may invoke no more."
     choice: GodChoice
     city: int
     dropped: list[int]
@@ -246,7 +246,7 @@ class GodsRetired(msgspec.Struct, kw_only=True, tag='GodsRetired', tag_field="ty
 
 
 class GodsShown(msgspec.Struct, kw_only=True, tag='GodsShown', tag_field="type"):
-    "A step's invoked gods shown before they act, because a city holds Seth (public:\n    \"imm\u00e9diatement apr\u00e8s qu'un adversaire a r\u00e9v\u00e9l\u00e9 un Dieu\")."
+    "A step's invoked gods shown before they act, because a city holds Seth (public:\n\"imm\u00e9diatement apr\u00e8s qu'un adversaire a r\u00e9v\u00e9l\u00e9 un Dieu\")."
     city: int
     gods: list[int]
 
@@ -258,12 +258,12 @@ class GuildCopied(msgspec.Struct, kw_only=True, tag='GuildCopied', tag_field="ty
 
 
 class GuildPlundered(msgspec.Struct, kw_only=True, tag='GuildPlundered', tag_field="type"):
-    "The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to\n    each neighbour, from the reserve."
+    "The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to\neach neighbour, from the reserve."
     tokens: list[list[int]]
 
 
 class HandKept(msgspec.Struct, kw_only=True, tag='HandKept', tag_field="type"):
-    "Anubis: his city keeps the hand it played from for one more step; the hand that would\n    have come to it goes on to the next city (\"comme si ce joueur n'existait pas\")."
+    "Anubis: his city keeps the hand it played from for one more step; the hand that would\nhave come to it goes on to the next city (\"comme si ce joueur n'existait pas\")."
     city: int
     hands: list[list[int]]
 
@@ -286,7 +286,7 @@ class HandsPassed(msgspec.Struct, kw_only=True, tag='HandsPassed', tag_field="ty
 
 
 class HandsRedealt(msgspec.Struct, kw_only=True, tag='HandsRedealt', tag_field="type"):
-    "Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many\n    cards as it held."
+    "Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many\ncards as it held."
     city: int
     hands: list[list[int]]
 
@@ -298,19 +298,19 @@ class KeepGod(msgspec.Struct, kw_only=True, tag='KeepGod', tag_field="type", for
 
 
 class LeadersOffered(msgspec.Struct, kw_only=True, tag='LeadersOffered', tag_field="type"):
-    "P\u00e9gase: the leaders drawn from the top of the box (Leaders' unused leaders, in the\n    deal's shuffled order) for his city to choose from."
+    "P\u00e9gase: the leaders drawn from the top of the box (Leaders' unused leaders, in the\ndeal's shuffled order) for his city to choose from."
     city: int
     leaders: list[int]
     seat: int
 
 
 class Peek(msgspec.Struct, kw_only=True, tag='Peek', tag_field="type", forbid_unknown_fields=True):
-    "Horus: look at the hand of the previous player (the one whose hand comes next), once\n    that player has chosen its card and before choosing one's own."
+    "Horus: look at the hand of the previous player (the one whose hand comes next), once\nthat player has chosen its card and before choosing one's own."
     seat: int
 
 
 class PegasusRode(msgspec.Struct, kw_only=True, tag='PegasusRode', tag_field="type"):
-    "P\u00e9gase's choice: `leader` put in play for free (its immediate coins in `gained`),\n    or none (-1) and the coins for discarding them all; the others go to the bottom of the\n    box, face down."
+    "P\u00e9gase's choice: `leader` put in play for free (its immediate coins in `gained`),\nor none (-1) and the coins for discarding them all; the others go to the bottom of the\nbox, face down."
     city: int
     gained: int
     leader: int
@@ -331,7 +331,7 @@ class Play(msgspec.Struct, kw_only=True, tag='Play', tag_field="type", forbid_un
 
 
 class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="type", forbid_unknown_fields=True):
-    "A `Play` of an age card (same fields) with a god invoked or discarded for coins.\n\n    The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in\n    their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay\n    the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god\n    strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."
+    "A `Play` of an age card (same fields) with a god invoked or discarded for coins.\n\nThe age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in\ntheir printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay\nthe god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god\nstrikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents)."
     action: str
     buy_far: list[tuple[int, list[int]]] | None = None
     buy_left: list[int] | None = None
@@ -364,7 +364,7 @@ class RaiseBegan(msgspec.Struct, kw_only=True, tag='RaiseBegan', tag_field="type
 
 
 class RaiseDiscarded(msgspec.Struct, kw_only=True, tag='RaiseDiscarded', tag_field="type", forbid_unknown_fields=True):
-    "Osiris: a card of the discard pile built for free (`use` \"build\"; never a wonder\n    stage) or discarded again for 3 coins (\"discard\")."
+    "Osiris: a card of the discard pile built for free (`use` \"build\"; never a wonder\nstage) or discarded again for 3 coins (\"discard\")."
     card: int
     seat: int
     use: str = 'build'
@@ -402,7 +402,7 @@ class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="
 
 
 class SethAnswered(msgspec.Struct, kw_only=True, tag='SethAnswered', tag_field="type"):
-    "Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);\n    Seth paid (`bank`) and in play when he cancels."
+    "Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);\nSeth paid (`bank`) and in play when he cancels."
     bank: int
     city: int
     god: int
@@ -419,7 +419,7 @@ class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="
 
 
 class TakeLeader(msgspec.Struct, kw_only=True, tag='TakeLeader', tag_field="type", forbid_unknown_fields=True):
-    "P\u00e9gase: put one of the leaders drawn in play for free (`leader`), or discard them\n    all for 3 coins (-1)."
+    "P\u00e9gase: put one of the leaders drawn in play for free (`leader`), or discard them\nall for 3 coins (-1)."
     leader: int = -1
     seat: int
 

@@ -32,7 +32,7 @@ class AgeBegan(msgspec.Struct, kw_only=True, tag='AgeBegan', tag_field="type"):
 
 
 class AgeOpened(msgspec.Struct, kw_only=True, tag='AgeOpened', tag_field="type"):
-    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\n    recruitment); never in the base game."
+    "An age opens before its cards are dealt, when an expansion has a step then (Leaders'\nrecruitment); never in the base game."
     age: int
 
 
@@ -185,7 +185,7 @@ class LeaderChosen(msgspec.Struct, kw_only=True, tag='LeaderChosen', tag_field="
 
 
 class LeaderCostsSet(msgspec.Struct, kw_only=True, tag='LeaderCostsSet', tag_field="type"):
-    "The game's `leader_costs` option: (leader, coins) replacing printed or provisional\n    costs (public; emitted only when the option is given)."
+    "The game's `leader_costs` option: (leader, coins) replacing printed or provisional\ncosts (public; emitted only when the option is given)."
     costs: list[tuple[int, int]]
 
 
@@ -222,7 +222,7 @@ class LeadersDrawn(msgspec.Struct, kw_only=True, tag='LeadersDrawn', tag_field="
 
 
 class LeadersPassed(msgspec.Struct, kw_only=True, tag='LeadersPassed', tag_field="type"):
-    "Every seat has picked: the rest of each hand goes to the right neighbour (the\n    two-player game: to the opponent); after the third pick the last card received is\n    kept too and the draft ends."
+    "Every seat has picked: the rest of each hand goes to the right neighbour (the\ntwo-player game: to the opponent); after the third pick the last card received is\nkept too and the draft ends."
     round: int
 
 

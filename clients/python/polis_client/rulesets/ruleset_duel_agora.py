@@ -243,7 +243,7 @@ class ConstructWonder(msgspec.Struct, kw_only=True, tag='ConstructWonder', tag_f
 
 
 class Decline(msgspec.Struct, kw_only=True, tag='Decline', tag_field="type", forbid_unknown_fields=True):
-    "Skip an optional owed action (the rest of a politician's actions, an optional\n    move, Turn of Events' second discard, Curia Julia's trigger)."
+    "Skip an optional owed action (the rest of a politician's actions, an optional\nmove, Turn of Events' second discard, Curia Julia's trigger)."
     seat: int
 
 

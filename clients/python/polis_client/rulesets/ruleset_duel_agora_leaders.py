@@ -189,7 +189,7 @@ class CardsOffered(msgspec.Struct, kw_only=True, tag='CardsOffered', tag_field="
 
 
 class ChangeSymbol(msgspec.Struct, kw_only=True, tag='ChangeSymbol', tag_field="type", forbid_unknown_fields=True):
-    "Owed after a science card joined one's city otherwise than by a plain construction\n    (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy\n    (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."
+    "Owed after a science card joined one's city otherwise than by a plain construction\n(Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy\n(constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."
     card: int
     leader: int
     seat: int
@@ -289,7 +289,7 @@ class ConstructFromDiscard(msgspec.Struct, kw_only=True, tag='ConstructFromDisca
 
 
 class ConstructWithLeader(msgspec.Struct, kw_only=True, tag='ConstructWithLeader', tag_field="type", forbid_unknown_fields=True):
-    "Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its\n    symbol copies `symbol`, that of a green card one owns)."
+    "Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its\nsymbol copies `symbol`, that of a green card one owns)."
     coins: int | None = None
     leader: int
     seat: int
@@ -317,12 +317,12 @@ class DeclareRecruitment(msgspec.Struct, kw_only=True, tag='DeclareRecruitment',
 
 
 class Decline(msgspec.Struct, kw_only=True, tag='Decline', tag_field="type", forbid_unknown_fields=True):
-    "Skip an optional owed action (the rest of a politician's actions, an optional\n    move, Turn of Events' second discard, Curia Julia's trigger)."
+    "Skip an optional owed action (the rest of a politician's actions, an optional\nmove, Turn of Events' second discard, Curia Julia's trigger)."
     seat: int
 
 
 class DeclineLeaderOffer(msgspec.Struct, kw_only=True, tag='DeclineLeaderOffer', tag_field="type", forbid_unknown_fields=True):
-    "Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card\n    (`ChangeSymbol`): keep its symbol."
+    "Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card\n(`ChangeSymbol`): keep its symbol."
     seat: int
 
 
@@ -678,7 +678,7 @@ class StructureCardDiscarded(msgspec.Struct, kw_only=True, tag='StructureCardDis
 
 
 class SymbolChanged(msgspec.Struct, kw_only=True, tag='SymbolChanged', tag_field="type"):
-    "Euclid or Ptolemy changed a card's science symbol, for good: the change follows the\n    card (an Agora exchange moves it with its changed symbol)."
+    "Euclid or Ptolemy changed a card's science symbol, for good: the change follows the\ncard (an Agora exchange moves it with its changed symbol)."
     card: int
     leader: int
     new: int

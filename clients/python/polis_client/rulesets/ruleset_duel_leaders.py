@@ -90,7 +90,7 @@ class CardsOffered(msgspec.Struct, kw_only=True, tag='CardsOffered', tag_field="
 
 
 class ChangeSymbol(msgspec.Struct, kw_only=True, tag='ChangeSymbol', tag_field="type", forbid_unknown_fields=True):
-    "Owed after a science card joined one's city otherwise than by a plain construction\n    (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy\n    (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."
+    "Owed after a science card joined one's city otherwise than by a plain construction\n(Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy\n(constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol."
     card: int
     leader: int
     seat: int
@@ -148,7 +148,7 @@ class ConstructFromDiscard(msgspec.Struct, kw_only=True, tag='ConstructFromDisca
 
 
 class ConstructWithLeader(msgspec.Struct, kw_only=True, tag='ConstructWithLeader', tag_field="type", forbid_unknown_fields=True):
-    "Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its\n    symbol copies `symbol`, that of a green card one owns)."
+    "Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its\nsymbol copies `symbol`, that of a green card one owns)."
     coins: int | None = None
     leader: int
     seat: int
@@ -176,7 +176,7 @@ class DeclareRecruitment(msgspec.Struct, kw_only=True, tag='DeclareRecruitment',
 
 
 class DeclineLeaderOffer(msgspec.Struct, kw_only=True, tag='DeclineLeaderOffer', tag_field="type", forbid_unknown_fields=True):
-    "Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card\n    (`ChangeSymbol`): keep its symbol."
+    "Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card\n(`ChangeSymbol`): keep its symbol."
     seat: int
 
 
@@ -255,7 +255,7 @@ class LeaderRecruited(msgspec.Struct, kw_only=True, tag='LeaderRecruited', tag_f
 
 
 class LeadersDeal(msgspec.Struct, kw_only=True):
-    "A Duel deal with the leaders' shuffle: the 8 drafted leaders in reveal order (4 per\n    round), then the leaders set aside in the order Maecenas and Rome draw them."
+    "A Duel deal with the leaders' shuffle: the 8 drafted leaders in reveal order (4 per\nround), then the leaders set aside in the order Maecenas and Rome draw them."
     ages: list[list[int]]
     aside_tokens: list[int]
     board_tokens: list[int]
@@ -454,7 +454,7 @@ class StartPlayerChosen(msgspec.Struct, kw_only=True, tag='StartPlayerChosen', t
 
 
 class SymbolChanged(msgspec.Struct, kw_only=True, tag='SymbolChanged', tag_field="type"):
-    "Euclid or Ptolemy changed a card's science symbol, for good: the change follows the\n    card (an Agora exchange moves it with its changed symbol)."
+    "Euclid or Ptolemy changed a card's science symbol, for good: the change follows the\ncard (an Agora exchange moves it with its changed symbol)."
     card: int
     leader: int
     new: int

@@ -64,7 +64,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders.AgeOpened": {
             age: number;
@@ -416,7 +416,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_faith.AgeOpened": {
             age: number;
@@ -455,7 +455,7 @@ export interface components {
         /**
          * CardsSwapped
          * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
-         *         cards are face up in the cities).
+         *     cards are face up in the cities).
          */
         "7wonders_faith.CardsSwapped": {
             city: number;
@@ -565,7 +565,7 @@ export interface components {
         /**
          * DiscardRaised
          * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
-         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         *     discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
          */
         "7wonders_faith.DiscardRaised": {
             card: number;
@@ -597,7 +597,7 @@ export interface components {
         /**
          * FaithSevenWondersView
          * @description A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
-         *             Faith's `inner`).
+         *     Faith's `inner`).
          */
         "7wonders_faith.FaithSevenWondersView": {
             acting: number[];
@@ -623,8 +623,8 @@ export interface components {
         /**
          * FaithStarted
          * @description Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
-         *         prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
-         *         start, with the game's seeded RNG, after the rest of the deal).
+         *     prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+         *     start, with the game's seeded RNG, after the rest of the deal).
          */
         "7wonders_faith.FaithStarted": {
             costs: [
@@ -761,7 +761,7 @@ export interface components {
         /**
          * GodRevealed
          * @description A god chosen with a step's card: paid and invoked (its positive power applied), or
-         *         discarded for coins; the city's other gods are discarded when it may invoke no more.
+         *     discarded for coins; the city's other gods are discarded when it may invoke no more.
          */
         "7wonders_faith.GodRevealed": {
             choice: components["schemas"]["7wonders_faith.GodChoice"];
@@ -804,7 +804,7 @@ export interface components {
         /**
          * GodsShown
          * @description A step's invoked gods shown before they act, because a city holds Seth (public:
-         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         *     "immédiatement après qu'un adversaire a révélé un Dieu").
          */
         "7wonders_faith.GodsShown": {
             city: number;
@@ -823,7 +823,7 @@ export interface components {
         /**
          * GuildPlundered
          * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
-         *         each neighbour, from the reserve.
+         *     each neighbour, from the reserve.
          */
         "7wonders_faith.GuildPlundered": {
             tokens: number[][];
@@ -833,7 +833,7 @@ export interface components {
         /**
          * HandKept
          * @description Anubis: his city keeps the hand it played from for one more step; the hand that would
-         *         have come to it goes on to the next city ("comme si ce joueur n'existait pas").
+         *     have come to it goes on to the next city ("comme si ce joueur n'existait pas").
          */
         "7wonders_faith.HandKept": {
             city: number;
@@ -872,7 +872,7 @@ export interface components {
         /**
          * HandsRedealt
          * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
-         *         cards as it held.
+         *     cards as it held.
          */
         "7wonders_faith.HandsRedealt": {
             city: number;
@@ -893,7 +893,7 @@ export interface components {
         /**
          * LeadersOffered
          * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
-         *         deal's shuffled order) for his city to choose from.
+         *     deal's shuffled order) for his city to choose from.
          */
         "7wonders_faith.LeadersOffered": {
             city: number;
@@ -905,7 +905,7 @@ export interface components {
         /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
-         *         that player has chosen its card and before choosing one's own.
+         *     that player has chosen its card and before choosing one's own.
          */
         "7wonders_faith.Peek": {
             seat: number;
@@ -915,8 +915,8 @@ export interface components {
         /**
          * PegasusRode
          * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
-         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
-         *         box, face down.
+         *     or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *     box, face down.
          */
         "7wonders_faith.PegasusRode": {
             city: number;
@@ -954,10 +954,10 @@ export interface components {
          * PlayWithGod
          * @description A `Play` of an age card (same fields) with a god invoked or discarded for coins.
          *
-         *         The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
-         *         their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
-         *         the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
-         *         strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
+         *     The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
+         *     their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+         *     the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+         *     strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
          */
         "7wonders_faith.PlayWithGod": {
             action: string;
@@ -1021,7 +1021,7 @@ export interface components {
         /**
          * RaiseDiscarded
          * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
-         *         stage) or discarded again for 3 coins ("discard").
+         *     stage) or discarded again for 3 coins ("discard").
          */
         "7wonders_faith.RaiseDiscarded": {
             card: number;
@@ -1087,7 +1087,7 @@ export interface components {
         /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
-         *         Seth paid (`bank`) and in play when he cancels.
+         *     Seth paid (`bank`) and in play when he cancels.
          */
         "7wonders_faith.SethAnswered": {
             bank: number;
@@ -1115,7 +1115,7 @@ export interface components {
         /**
          * TakeLeader
          * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
-         *         all for 3 coins (-1).
+         *     all for 3 coins (-1).
          */
         "7wonders_faith.TakeLeader": {
             /** @default -1 */
@@ -1206,7 +1206,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_leaders.AgeOpened": {
             age: number;
@@ -1486,7 +1486,7 @@ export interface components {
         /**
          * LeaderCostsSet
          * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
-         *         costs (public; emitted only when the option is given).
+         *     costs (public; emitted only when the option is given).
          */
         "7wonders_leaders.LeaderCostsSet": {
             costs: [
@@ -1553,8 +1553,8 @@ export interface components {
         /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
-         *         two-player game: to the opponent); after the third pick the last card received is
-         *         kept too and the draft ends.
+         *     two-player game: to the opponent); after the third pick the last card received is
+         *     kept too and the draft ends.
          */
         "7wonders_leaders.LeadersPassed": {
             round: number;
@@ -1837,7 +1837,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_leaders_faith.AgeOpened": {
             age: number;
@@ -1876,7 +1876,7 @@ export interface components {
         /**
          * CardsSwapped
          * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
-         *         cards are face up in the cities).
+         *     cards are face up in the cities).
          */
         "7wonders_leaders_faith.CardsSwapped": {
             city: number;
@@ -2019,7 +2019,7 @@ export interface components {
         /**
          * DiscardRaised
          * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
-         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         *     discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
          */
         "7wonders_leaders_faith.DiscardRaised": {
             card: number;
@@ -2072,7 +2072,7 @@ export interface components {
         /**
          * FaithSevenWondersView
          * @description A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
-         *             Faith's `inner`).
+         *     Faith's `inner`).
          */
         "7wonders_leaders_faith.FaithSevenWondersView": {
             acting: number[];
@@ -2098,8 +2098,8 @@ export interface components {
         /**
          * FaithStarted
          * @description Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
-         *         prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
-         *         start, with the game's seeded RNG, after the rest of the deal).
+         *     prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+         *     start, with the game's seeded RNG, after the rest of the deal).
          */
         "7wonders_leaders_faith.FaithStarted": {
             costs: [
@@ -2236,7 +2236,7 @@ export interface components {
         /**
          * GodRevealed
          * @description A god chosen with a step's card: paid and invoked (its positive power applied), or
-         *         discarded for coins; the city's other gods are discarded when it may invoke no more.
+         *     discarded for coins; the city's other gods are discarded when it may invoke no more.
          */
         "7wonders_leaders_faith.GodRevealed": {
             choice: components["schemas"]["7wonders_leaders_faith.GodChoice"];
@@ -2279,7 +2279,7 @@ export interface components {
         /**
          * GodsShown
          * @description A step's invoked gods shown before they act, because a city holds Seth (public:
-         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         *     "immédiatement après qu'un adversaire a révélé un Dieu").
          */
         "7wonders_leaders_faith.GodsShown": {
             city: number;
@@ -2298,7 +2298,7 @@ export interface components {
         /**
          * GuildPlundered
          * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
-         *         each neighbour, from the reserve.
+         *     each neighbour, from the reserve.
          */
         "7wonders_leaders_faith.GuildPlundered": {
             tokens: number[][];
@@ -2308,7 +2308,7 @@ export interface components {
         /**
          * HandKept
          * @description Anubis: his city keeps the hand it played from for one more step; the hand that would
-         *         have come to it goes on to the next city ("comme si ce joueur n'existait pas").
+         *     have come to it goes on to the next city ("comme si ce joueur n'existait pas").
          */
         "7wonders_leaders_faith.HandKept": {
             city: number;
@@ -2347,7 +2347,7 @@ export interface components {
         /**
          * HandsRedealt
          * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
-         *         cards as it held.
+         *     cards as it held.
          */
         "7wonders_leaders_faith.HandsRedealt": {
             city: number;
@@ -2429,7 +2429,7 @@ export interface components {
         /**
          * LeaderCostsSet
          * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
-         *         costs (public; emitted only when the option is given).
+         *     costs (public; emitted only when the option is given).
          */
         "7wonders_leaders_faith.LeaderCostsSet": {
             costs: [
@@ -2481,7 +2481,7 @@ export interface components {
         /**
          * LeadersOffered
          * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
-         *         deal's shuffled order) for his city to choose from.
+         *     deal's shuffled order) for his city to choose from.
          */
         "7wonders_leaders_faith.LeadersOffered": {
             city: number;
@@ -2493,8 +2493,8 @@ export interface components {
         /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
-         *         two-player game: to the opponent); after the third pick the last card received is
-         *         kept too and the draft ends.
+         *     two-player game: to the opponent); after the third pick the last card received is
+         *     kept too and the draft ends.
          */
         "7wonders_leaders_faith.LeadersPassed": {
             round: number;
@@ -2515,7 +2515,7 @@ export interface components {
         /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
-         *         that player has chosen its card and before choosing one's own.
+         *     that player has chosen its card and before choosing one's own.
          */
         "7wonders_leaders_faith.Peek": {
             seat: number;
@@ -2525,8 +2525,8 @@ export interface components {
         /**
          * PegasusRode
          * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
-         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
-         *         box, face down.
+         *     or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *     box, face down.
          */
         "7wonders_leaders_faith.PegasusRode": {
             city: number;
@@ -2604,10 +2604,10 @@ export interface components {
          * PlayWithGod
          * @description A `Play` of an age card (same fields) with a god invoked or discarded for coins.
          *
-         *         The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
-         *         their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
-         *         the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
-         *         strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
+         *     The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
+         *     their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+         *     the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+         *     strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
          */
         "7wonders_leaders_faith.PlayWithGod": {
             action: string;
@@ -2671,7 +2671,7 @@ export interface components {
         /**
          * RaiseDiscarded
          * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
-         *         stage) or discarded again for 3 coins ("discard").
+         *     stage) or discarded again for 3 coins ("discard").
          */
         "7wonders_leaders_faith.RaiseDiscarded": {
             card: number;
@@ -2743,7 +2743,7 @@ export interface components {
         /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
-         *         Seth paid (`bank`) and in play when he cancels.
+         *     Seth paid (`bank`) and in play when he cancels.
          */
         "7wonders_leaders_faith.SethAnswered": {
             bank: number;
@@ -2771,7 +2771,7 @@ export interface components {
         /**
          * TakeLeader
          * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
-         *         all for 3 coins (-1).
+         *     all for 3 coins (-1).
          */
         "7wonders_leaders_faith.TakeLeader": {
             /** @default -1 */
@@ -2852,7 +2852,8 @@ export interface components {
         /**
          * ErrorMessage
          * @description A refused message (`request_id` echoed when it could be read), or a refused
-         *         session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408).
+         *     session: then the socket closes (4401 unauthorized, 4404 game not found, 4400, 4408,
+         *     4429 too many sockets).
          */
         ErrorMessage: {
             error: components["schemas"]["ErrorBody"];
@@ -2960,7 +2961,7 @@ export interface components {
         /**
          * Update
          * @description What happened after `after_version`, up to `version` (no gap: each update's
-         *         `after_version` is the previous one's `version`), and the view at `version`.
+         *     `after_version` is the previous one's `version`), and the view at `version`.
          */
         Update: {
             after_version: number;
@@ -3676,7 +3677,7 @@ export interface components {
         /**
          * Decline
          * @description Skip an optional owed action (the rest of a politician's actions, an optional
-         *         move, Turn of Events' second discard, Curia Julia's trigger).
+         *     move, Turn of Events' second discard, Curia Julia's trigger).
          */
         "duel_agora.Decline": {
             seat: number;
@@ -4345,8 +4346,8 @@ export interface components {
         /**
          * ChangeSymbol
          * @description Owed after a science card joined one's city otherwise than by a plain construction
-         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
-         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         *     (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *     (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
          */
         "duel_agora_leaders.ChangeSymbol": {
             card: number;
@@ -4489,7 +4490,7 @@ export interface components {
         /**
          * ConstructWithLeader
          * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
-         *         symbol copies `symbol`, that of a green card one owns).
+         *     symbol copies `symbol`, that of a green card one owns).
          */
         "duel_agora_leaders.ConstructWithLeader": {
             /** @default null */
@@ -4537,7 +4538,7 @@ export interface components {
         /**
          * Decline
          * @description Skip an optional owed action (the rest of a politician's actions, an optional
-         *         move, Turn of Events' second discard, Curia Julia's trigger).
+         *     move, Turn of Events' second discard, Curia Julia's trigger).
          */
         "duel_agora_leaders.Decline": {
             seat: number;
@@ -4547,7 +4548,7 @@ export interface components {
         /**
          * DeclineLeaderOffer
          * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
-         *         (`ChangeSymbol`): keep its symbol.
+         *     (`ChangeSymbol`): keep its symbol.
          */
         "duel_agora_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -5044,7 +5045,7 @@ export interface components {
         /**
          * SymbolChanged
          * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
-         *         card (an Agora exchange moves it with its changed symbol).
+         *     card (an Agora exchange moves it with its changed symbol).
          */
         "duel_agora_leaders.SymbolChanged": {
             card: number;
@@ -5289,8 +5290,8 @@ export interface components {
         /**
          * ChangeSymbol
          * @description Owed after a science card joined one's city otherwise than by a plain construction
-         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
-         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         *     (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *     (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
          */
         "duel_leaders.ChangeSymbol": {
             card: number;
@@ -5379,7 +5380,7 @@ export interface components {
         /**
          * ConstructWithLeader
          * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
-         *         symbol copies `symbol`, that of a green card one owns).
+         *     symbol copies `symbol`, that of a green card one owns).
          */
         "duel_leaders.ConstructWithLeader": {
             /** @default null */
@@ -5427,7 +5428,7 @@ export interface components {
         /**
          * DeclineLeaderOffer
          * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
-         *         (`ChangeSymbol`): keep its symbol.
+         *     (`ChangeSymbol`): keep its symbol.
          */
         "duel_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -5541,7 +5542,7 @@ export interface components {
         /**
          * LeadersDeal
          * @description A Duel deal with the leaders' shuffle: the 8 drafted leaders in reveal order (4 per
-         *         round), then the leaders set aside in the order Maecenas and Rome draw them.
+         *     round), then the leaders set aside in the order Maecenas and Rome draw them.
          */
         "duel_leaders.LeadersDeal": {
             ages: number[][];
@@ -5812,7 +5813,7 @@ export interface components {
         /**
          * SymbolChanged
          * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
-         *         card (an Agora exchange moves it with its changed symbol).
+         *     card (an Agora exchange moves it with its changed symbol).
          */
         "duel_leaders.SymbolChanged": {
             card: number;

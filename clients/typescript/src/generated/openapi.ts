@@ -321,7 +321,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders.AgeOpened": {
             age: number;
@@ -673,7 +673,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_faith.AgeOpened": {
             age: number;
@@ -712,7 +712,7 @@ export interface components {
         /**
          * CardsSwapped
          * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
-         *         cards are face up in the cities).
+         *     cards are face up in the cities).
          */
         "7wonders_faith.CardsSwapped": {
             city: number;
@@ -822,7 +822,7 @@ export interface components {
         /**
          * DiscardRaised
          * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
-         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         *     discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
          */
         "7wonders_faith.DiscardRaised": {
             card: number;
@@ -854,7 +854,7 @@ export interface components {
         /**
          * FaithSevenWondersView
          * @description A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
-         *             Faith's `inner`).
+         *     Faith's `inner`).
          */
         "7wonders_faith.FaithSevenWondersView": {
             acting: number[];
@@ -880,8 +880,8 @@ export interface components {
         /**
          * FaithStarted
          * @description Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
-         *         prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
-         *         start, with the game's seeded RNG, after the rest of the deal).
+         *     prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+         *     start, with the game's seeded RNG, after the rest of the deal).
          */
         "7wonders_faith.FaithStarted": {
             costs: [
@@ -1018,7 +1018,7 @@ export interface components {
         /**
          * GodRevealed
          * @description A god chosen with a step's card: paid and invoked (its positive power applied), or
-         *         discarded for coins; the city's other gods are discarded when it may invoke no more.
+         *     discarded for coins; the city's other gods are discarded when it may invoke no more.
          */
         "7wonders_faith.GodRevealed": {
             choice: components["schemas"]["7wonders_faith.GodChoice"];
@@ -1061,7 +1061,7 @@ export interface components {
         /**
          * GodsShown
          * @description A step's invoked gods shown before they act, because a city holds Seth (public:
-         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         *     "immédiatement après qu'un adversaire a révélé un Dieu").
          */
         "7wonders_faith.GodsShown": {
             city: number;
@@ -1080,7 +1080,7 @@ export interface components {
         /**
          * GuildPlundered
          * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
-         *         each neighbour, from the reserve.
+         *     each neighbour, from the reserve.
          */
         "7wonders_faith.GuildPlundered": {
             tokens: number[][];
@@ -1090,7 +1090,7 @@ export interface components {
         /**
          * HandKept
          * @description Anubis: his city keeps the hand it played from for one more step; the hand that would
-         *         have come to it goes on to the next city ("comme si ce joueur n'existait pas").
+         *     have come to it goes on to the next city ("comme si ce joueur n'existait pas").
          */
         "7wonders_faith.HandKept": {
             city: number;
@@ -1129,7 +1129,7 @@ export interface components {
         /**
          * HandsRedealt
          * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
-         *         cards as it held.
+         *     cards as it held.
          */
         "7wonders_faith.HandsRedealt": {
             city: number;
@@ -1150,7 +1150,7 @@ export interface components {
         /**
          * LeadersOffered
          * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
-         *         deal's shuffled order) for his city to choose from.
+         *     deal's shuffled order) for his city to choose from.
          */
         "7wonders_faith.LeadersOffered": {
             city: number;
@@ -1162,7 +1162,7 @@ export interface components {
         /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
-         *         that player has chosen its card and before choosing one's own.
+         *     that player has chosen its card and before choosing one's own.
          */
         "7wonders_faith.Peek": {
             seat: number;
@@ -1172,8 +1172,8 @@ export interface components {
         /**
          * PegasusRode
          * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
-         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
-         *         box, face down.
+         *     or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *     box, face down.
          */
         "7wonders_faith.PegasusRode": {
             city: number;
@@ -1211,10 +1211,10 @@ export interface components {
          * PlayWithGod
          * @description A `Play` of an age card (same fields) with a god invoked or discarded for coins.
          *
-         *         The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
-         *         their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
-         *         the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
-         *         strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
+         *     The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
+         *     their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+         *     the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+         *     strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
          */
         "7wonders_faith.PlayWithGod": {
             action: string;
@@ -1278,7 +1278,7 @@ export interface components {
         /**
          * RaiseDiscarded
          * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
-         *         stage) or discarded again for 3 coins ("discard").
+         *     stage) or discarded again for 3 coins ("discard").
          */
         "7wonders_faith.RaiseDiscarded": {
             card: number;
@@ -1344,7 +1344,7 @@ export interface components {
         /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
-         *         Seth paid (`bank`) and in play when he cancels.
+         *     Seth paid (`bank`) and in play when he cancels.
          */
         "7wonders_faith.SethAnswered": {
             bank: number;
@@ -1372,7 +1372,7 @@ export interface components {
         /**
          * TakeLeader
          * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
-         *         all for 3 coins (-1).
+         *     all for 3 coins (-1).
          */
         "7wonders_faith.TakeLeader": {
             /** @default -1 */
@@ -1463,7 +1463,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_leaders.AgeOpened": {
             age: number;
@@ -1743,7 +1743,7 @@ export interface components {
         /**
          * LeaderCostsSet
          * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
-         *         costs (public; emitted only when the option is given).
+         *     costs (public; emitted only when the option is given).
          */
         "7wonders_leaders.LeaderCostsSet": {
             costs: [
@@ -1810,8 +1810,8 @@ export interface components {
         /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
-         *         two-player game: to the opponent); after the third pick the last card received is
-         *         kept too and the draft ends.
+         *     two-player game: to the opponent); after the third pick the last card received is
+         *     kept too and the draft ends.
          */
         "7wonders_leaders.LeadersPassed": {
             round: number;
@@ -2094,7 +2094,7 @@ export interface components {
         /**
          * AgeOpened
          * @description An age opens before its cards are dealt, when an expansion has a step then (Leaders'
-         *         recruitment); never in the base game.
+         *     recruitment); never in the base game.
          */
         "7wonders_leaders_faith.AgeOpened": {
             age: number;
@@ -2133,7 +2133,7 @@ export interface components {
         /**
          * CardsSwapped
          * @description Bastet: the city gives `given` to `other` and takes `taken` from it (public: both
-         *         cards are face up in the cities).
+         *     cards are face up in the cities).
          */
         "7wonders_leaders_faith.CardsSwapped": {
             city: number;
@@ -2276,7 +2276,7 @@ export interface components {
         /**
          * DiscardRaised
          * @description Osiris' card: built (a `StepResolved` with a `from_discard` action comes just before),
-         *         discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
+         *     discarded again for `gained` coins, or `lapsed` (the pile was empty; card -1).
          */
         "7wonders_leaders_faith.DiscardRaised": {
             card: number;
@@ -2329,7 +2329,7 @@ export interface components {
         /**
          * FaithSevenWondersView
          * @description A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
-         *             Faith's `inner`).
+         *     Faith's `inner`).
          */
         "7wonders_leaders_faith.FaithSevenWondersView": {
             acting: number[];
@@ -2355,8 +2355,8 @@ export interface components {
         /**
          * FaithStarted
          * @description Faith's set-up, right after `GameStarted` (whose deal holds the gods of each age's
-         *         prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
-         *         start, with the game's seeded RNG, after the rest of the deal).
+         *     prayer: each age deals a fresh shuffle of all the gods, so the three are drawn at the
+         *     start, with the game's seeded RNG, after the rest of the deal).
          */
         "7wonders_leaders_faith.FaithStarted": {
             costs: [
@@ -2493,7 +2493,7 @@ export interface components {
         /**
          * GodRevealed
          * @description A god chosen with a step's card: paid and invoked (its positive power applied), or
-         *         discarded for coins; the city's other gods are discarded when it may invoke no more.
+         *     discarded for coins; the city's other gods are discarded when it may invoke no more.
          */
         "7wonders_leaders_faith.GodRevealed": {
             choice: components["schemas"]["7wonders_leaders_faith.GodChoice"];
@@ -2536,7 +2536,7 @@ export interface components {
         /**
          * GodsShown
          * @description A step's invoked gods shown before they act, because a city holds Seth (public:
-         *         "immédiatement après qu'un adversaire a révélé un Dieu").
+         *     "immédiatement après qu'un adversaire a révélé un Dieu").
          */
         "7wonders_leaders_faith.GodsShown": {
             city: number;
@@ -2555,7 +2555,7 @@ export interface components {
         /**
          * GuildPlundered
          * @description The Guilde des Pillards built: a 5-VP victory token to its city, a defeat token to
-         *         each neighbour, from the reserve.
+         *     each neighbour, from the reserve.
          */
         "7wonders_leaders_faith.GuildPlundered": {
             tokens: number[][];
@@ -2565,7 +2565,7 @@ export interface components {
         /**
          * HandKept
          * @description Anubis: his city keeps the hand it played from for one more step; the hand that would
-         *         have come to it goes on to the next city ("comme si ce joueur n'existait pas").
+         *     have come to it goes on to the next city ("comme si ce joueur n'existait pas").
          */
         "7wonders_leaders_faith.HandKept": {
             city: number;
@@ -2604,7 +2604,7 @@ export interface components {
         /**
          * HandsRedealt
          * @description Ouranos: every age card in hand gathered, shuffled and dealt again, each hand as many
-         *         cards as it held.
+         *     cards as it held.
          */
         "7wonders_leaders_faith.HandsRedealt": {
             city: number;
@@ -2686,7 +2686,7 @@ export interface components {
         /**
          * LeaderCostsSet
          * @description The game's `leader_costs` option: (leader, coins) replacing printed or provisional
-         *         costs (public; emitted only when the option is given).
+         *     costs (public; emitted only when the option is given).
          */
         "7wonders_leaders_faith.LeaderCostsSet": {
             costs: [
@@ -2738,7 +2738,7 @@ export interface components {
         /**
          * LeadersOffered
          * @description Pégase: the leaders drawn from the top of the box (Leaders' unused leaders, in the
-         *         deal's shuffled order) for his city to choose from.
+         *     deal's shuffled order) for his city to choose from.
          */
         "7wonders_leaders_faith.LeadersOffered": {
             city: number;
@@ -2750,8 +2750,8 @@ export interface components {
         /**
          * LeadersPassed
          * @description Every seat has picked: the rest of each hand goes to the right neighbour (the
-         *         two-player game: to the opponent); after the third pick the last card received is
-         *         kept too and the draft ends.
+         *     two-player game: to the opponent); after the third pick the last card received is
+         *     kept too and the draft ends.
          */
         "7wonders_leaders_faith.LeadersPassed": {
             round: number;
@@ -2772,7 +2772,7 @@ export interface components {
         /**
          * Peek
          * @description Horus: look at the hand of the previous player (the one whose hand comes next), once
-         *         that player has chosen its card and before choosing one's own.
+         *     that player has chosen its card and before choosing one's own.
          */
         "7wonders_leaders_faith.Peek": {
             seat: number;
@@ -2782,8 +2782,8 @@ export interface components {
         /**
          * PegasusRode
          * @description Pégase's choice: `leader` put in play for free (its immediate coins in `gained`),
-         *         or none (-1) and the coins for discarding them all; the others go to the bottom of the
-         *         box, face down.
+         *     or none (-1) and the coins for discarding them all; the others go to the bottom of the
+         *     box, face down.
          */
         "7wonders_leaders_faith.PegasusRode": {
             city: number;
@@ -2861,10 +2861,10 @@ export interface components {
          * PlayWithGod
          * @description A `Play` of an age card (same fields) with a god invoked or discarded for coins.
          *
-         *         The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
-         *         their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
-         *         the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
-         *         strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
+         *     The age card is revealed and paid first, then the god (the rulebook's steps 3 and 5, in
+         *     their printed order), unless `god_first`; `god_left`/`god_right` and `god_buy_*` pay
+         *     the god as `left`/`right` and `buy_*` pay the card; `targets` names the cities a god
+         *     strikes (Hades: one opponent; Amon-Ra II-III: one or two different opponents).
          */
         "7wonders_leaders_faith.PlayWithGod": {
             action: string;
@@ -2928,7 +2928,7 @@ export interface components {
         /**
          * RaiseDiscarded
          * @description Osiris: a card of the discard pile built for free (`use` "build"; never a wonder
-         *         stage) or discarded again for 3 coins ("discard").
+         *     stage) or discarded again for 3 coins ("discard").
          */
         "7wonders_leaders_faith.RaiseDiscarded": {
             card: number;
@@ -3000,7 +3000,7 @@ export interface components {
         /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
-         *         Seth paid (`bank`) and in play when he cancels.
+         *     Seth paid (`bank`) and in play when he cancels.
          */
         "7wonders_leaders_faith.SethAnswered": {
             bank: number;
@@ -3028,7 +3028,7 @@ export interface components {
         /**
          * TakeLeader
          * @description Pégase: put one of the leaders drawn in play for free (`leader`), or discard them
-         *         all for 3 coins (-1).
+         *     all for 3 coins (-1).
          */
         "7wonders_leaders_faith.TakeLeader": {
             /** @default -1 */
@@ -3990,7 +3990,7 @@ export interface components {
         /**
          * Decline
          * @description Skip an optional owed action (the rest of a politician's actions, an optional
-         *         move, Turn of Events' second discard, Curia Julia's trigger).
+         *     move, Turn of Events' second discard, Curia Julia's trigger).
          */
         "duel_agora.Decline": {
             seat: number;
@@ -4659,8 +4659,8 @@ export interface components {
         /**
          * ChangeSymbol
          * @description Owed after a science card joined one's city otherwise than by a plain construction
-         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
-         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         *     (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *     (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
          */
         "duel_agora_leaders.ChangeSymbol": {
             card: number;
@@ -4803,7 +4803,7 @@ export interface components {
         /**
          * ConstructWithLeader
          * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
-         *         symbol copies `symbol`, that of a green card one owns).
+         *     symbol copies `symbol`, that of a green card one owns).
          */
         "duel_agora_leaders.ConstructWithLeader": {
             /** @default null */
@@ -4851,7 +4851,7 @@ export interface components {
         /**
          * Decline
          * @description Skip an optional owed action (the rest of a politician's actions, an optional
-         *         move, Turn of Events' second discard, Curia Julia's trigger).
+         *     move, Turn of Events' second discard, Curia Julia's trigger).
          */
         "duel_agora_leaders.Decline": {
             seat: number;
@@ -4861,7 +4861,7 @@ export interface components {
         /**
          * DeclineLeaderOffer
          * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
-         *         (`ChangeSymbol`): keep its symbol.
+         *     (`ChangeSymbol`): keep its symbol.
          */
         "duel_agora_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -5358,7 +5358,7 @@ export interface components {
         /**
          * SymbolChanged
          * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
-         *         card (an Agora exchange moves it with its changed symbol).
+         *     card (an Agora exchange moves it with its changed symbol).
          */
         "duel_agora_leaders.SymbolChanged": {
             card: number;
@@ -5603,8 +5603,8 @@ export interface components {
         /**
          * ChangeSymbol
          * @description Owed after a science card joined one's city otherwise than by a plain construction
-         *         (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
-         *         (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
+         *     (Mausoleum, Solomon, Croesus, an Agora conspiracy): Euclid gives it Law, or Ptolemy
+         *     (constructed cards only) copies `symbol`; `DeclineLeaderOffer` keeps its symbol.
          */
         "duel_leaders.ChangeSymbol": {
             card: number;
@@ -5693,7 +5693,7 @@ export interface components {
         /**
          * ConstructWithLeader
          * @description Construct a green card through Euclid (its symbol becomes Law) or Ptolemy (its
-         *         symbol copies `symbol`, that of a green card one owns).
+         *     symbol copies `symbol`, that of a green card one owns).
          */
         "duel_leaders.ConstructWithLeader": {
             /** @default null */
@@ -5741,7 +5741,7 @@ export interface components {
         /**
          * DeclineLeaderOffer
          * @description Maecenas, Rome, Ramesses or Solomon: take nothing; Euclid or Ptolemy owed on a card
-         *         (`ChangeSymbol`): keep its symbol.
+         *     (`ChangeSymbol`): keep its symbol.
          */
         "duel_leaders.DeclineLeaderOffer": {
             seat: number;
@@ -5855,7 +5855,7 @@ export interface components {
         /**
          * LeadersDeal
          * @description A Duel deal with the leaders' shuffle: the 8 drafted leaders in reveal order (4 per
-         *         round), then the leaders set aside in the order Maecenas and Rome draw them.
+         *     round), then the leaders set aside in the order Maecenas and Rome draw them.
          */
         "duel_leaders.LeadersDeal": {
             ages: number[][];
@@ -6126,7 +6126,7 @@ export interface components {
         /**
          * SymbolChanged
          * @description Euclid or Ptolemy changed a card's science symbol, for good: the change follows the
-         *         card (an Agora exchange moves it with its changed symbol).
+         *     card (an Agora exchange moves it with its changed symbol).
          */
         "duel_leaders.SymbolChanged": {
             card: number;

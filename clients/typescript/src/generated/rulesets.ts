@@ -111,6 +111,7 @@ export const ERROR_CODES = {
   "token_not_drawn": "The progress token is not among those the Great Library drew.",
   "too_deep": "JSON nested deeper than the server accepts.",
   "too_many_requests": "Too many requests.",
+  "too_many_sockets": "WebSocket: this client already holds as many open sockets as one process allows (`details.limit`); the socket closes with 4429.",
   "unauthorized": "Missing or unknown seat token where one is needed.",
   "unknown_action": "The action is not build, stage, discard or free.",
   "unknown_command": "The command is not one of this ruleset's commands.",
