@@ -8,7 +8,8 @@ the runner nothing for the other games: no scan per command), and it scans the r
 games that have bots for what changed elsewhere: every `poll_seconds` while scans find bot
 turns, backing off to `idle_seconds` while they find none. When a bot's seat must act it
 takes a PostgreSQL advisory lock for (game, seat), gives the bot the seat's view and legal
-moves (never the state) and submits the move through `CommandHandler.submit` with the
+moves (never the state), lets it think in a process of its own (`api/bot_thinking.py`: never
+on this process's event loop) and submits the move through `CommandHandler.submit` with the
 version it decided on and the idempotency key `bot:<seat>:<version>`. The lock keeps replicas
 from thinking twice about one turn; the key makes one turn's move land at most once whatever
 happens (a replica killed mid-move, a restart, a lock lost with its connection): a second
@@ -27,17 +28,18 @@ import contextlib
 import hashlib
 import logging
 import os
-import random
 import time
 import uuid
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 import msgspec
 
+from api.bot_thinking import BotThinking, Ruleset, Thought
 from api.refusals import Invalid, Refusal
-from domain.bots import LEVELS, Budget, SeatInput, choose
+from domain.bots import LEVELS, SeatInput
 from domain.kernel.clocks import CLOCK_OPTION
 from domain.kernel.meta import MetaGame, left_seats
 
@@ -101,6 +103,9 @@ class BotSettings(msgspec.Struct, frozen=True):
     """The longest wait between scans: each scan that finds nothing to play doubles the
     wait up to this, so an idle service costs PostgreSQL next to nothing. A bot turn left
     by a process that died waits at most this long."""
+    processes: int = 2
+    """The most processes this process's bots think in at once (`api/bot_thinking.py`;
+    0: a thread of this process, which slows its event loop: for measurements only)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotSettings:
@@ -111,6 +116,7 @@ class BotSettings(msgspec.Struct, frozen=True):
             seconds=float(e.get("POLIS_BOT_SECONDS", "2")),
             poll_seconds=float(e.get("POLIS_BOT_POLL_SECONDS", "0.25")),
             idle_seconds=float(e.get("POLIS_BOT_IDLE_SECONDS", "5")),
+            processes=int(e.get("POLIS_BOT_PROCESSES", "2")),
         )
 
 
@@ -138,10 +144,15 @@ ORDER BY version
 class BotRunner:
     """Plays the bot seats of every running game (see the module docstring)."""
 
-    def __init__(self, service: Any, pool: asyncpg.Pool, settings: BotSettings) -> None:
+    def __init__(
+        self, service: Any, pool: asyncpg.Pool, settings: BotSettings,
+        thinking: BotThinking | None = None,
+    ) -> None:
         self.service = service
         self.pool = pool
         self.settings = settings
+        self.thinking = thinking or BotThinking(settings.processes)
+        """Where the bots think: off this process's event loop."""
         self.moves = 0
         """Moves this process's bots made (a counter for metrics and tests)."""
         self._checked: dict[uuid.UUID, int] = {}
@@ -162,6 +173,7 @@ class BotRunner:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.thinking.close()
 
     def poke(self, game_id: uuid.UUID | None = None) -> None:
         """`game_id` changed here: look at that game at once rather than at the next scan
@@ -253,7 +265,8 @@ class BotRunner:
                 if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
                     continue  # another replica is on this turn
                 try:
-                    made += await self._move(game, game_id, seat, level, state, version)
+                    made += await self._move(game, folded.record, seat, level, state,
+                                             version)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock($1)", key)
         return made
@@ -263,21 +276,23 @@ class BotRunner:
     ) -> int:
         """One move of `seat`'s bot on `state` at `version`, whoever owns the seat (a seat
         whose clock ran out, or handed to its bot: `api/timeouts.py`); 1 if it landed."""
-        return await self._move(game, game_id, seat, level, state, version)
+        record = (await self.service.games.get(game_id)).record
+        return await self._move(game, record, seat, level, state, version)
 
     async def _move(
-        self, game: Any, game_id: uuid.UUID, seat: int, level: str, state: Any, version: int
+        self, game: Any, record: Any, seat: int, level: str, state: Any, version: int
     ) -> int:
+        game_id = record.game_id
         inp = SeatInput(seat, game.view(state, seat), game.legal_moves(state, seat))
         if not inp.moves:
             return 0
-        deadline = time.monotonic() + self.settings.seconds
-        budget = Budget(self.settings.playouts, lambda: time.monotonic() >= deadline)
-        rng = random.Random(move_seed(game_id, seat, version))
-        move = await asyncio.to_thread(choose, level, game, inp, rng, budget)
+        thought = Thought(level, inp, move_seed(game_id, seat, version),
+                          self.settings.playouts, self.settings.seconds)
+        ruleset = Ruleset(record.kind, tuple(record.expansions), record.options)
+        move = await self.thinking.decide(game, ruleset, thought)
         try:
             result = await self.service.submit(
-                game_id, None, version, msgspec.to_builtins(move), f"bot:{seat}:{version}",
+                game_id, None, version, move, f"bot:{seat}:{version}",
                 bot_seat=seat,
             )
         except Refusal as exc:  # the turn moved on, or it was played elsewhere
@@ -289,9 +304,15 @@ class BotRunner:
         return 1
 
 
-async def run_worker(settings: Any, stop: asyncio.Event) -> int:
+ALIVE_SECONDS = 5.0
+"""How often a `polis bots` worker touches its `--alive-file` (its health check's proof that
+its event loop turns)."""
+
+
+async def run_worker(settings: Any, stop: asyncio.Event, alive: Path | None = None) -> int:
     """`polis bots`: a process that only plays bot seats (and fires their wake-ups), with the
-    same runtime as an API process minus HTTP; runs until `stop` is set."""
+    same runtime as an API process minus HTTP; runs until `stop` is set, touching `alive`
+    every `ALIVE_SECONDS` if given."""
     from api.runtime import Runtime
 
     runtime = Runtime(settings)
@@ -299,7 +320,11 @@ async def run_worker(settings: Any, stop: asyncio.Event) -> int:
     await runtime.start()
     _log.info("bot worker started")
     try:
-        await stop.wait()
+        while not stop.is_set():
+            if alive is not None:
+                alive.touch()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), ALIVE_SECONDS)
     finally:
         moves = runtime.bots.moves if runtime.bots is not None else 0
         await runtime.stop()

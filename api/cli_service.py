@@ -53,6 +53,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export_ws.set_defaults(func=_export_asyncapi)
 
     bots = sub.add_parser("bots", help="run a worker that only plays bot seats")
+    bots.add_argument("--alive-file", type=Path, default=None,
+                      help="a file touched every 5 s while the worker runs (health checks)")
     bots.set_defaults(func=_bots)
 
 
@@ -293,6 +295,6 @@ def _bots(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
-        return await run_worker(settings, stop)
+        return await run_worker(settings, stop, args.alive_file)
 
     return asyncio.run(run())

@@ -1,4 +1,5 @@
-"""The bot runner wakes for the game that changed, not for every game.
+"""The bot runner in one process: it wakes for the game that changed, not for every game,
+and its bots think off the process's event loop.
 
 A command appended by this process pokes the runner with its game: the runner then looks at
 that game only (the periodic scan of every running game with bots is far away here), and a
@@ -10,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import sys
+import time
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -18,6 +21,7 @@ import asyncpg
 import msgspec
 import pytest
 
+from api.bot_thinking import BotThinking, Ruleset, Thought, trivial
 from api.bots import BotRunner, BotSettings
 from api.commands import Committed
 from api.folded import Folded
@@ -168,3 +172,77 @@ async def test_the_scan_plays_a_seat_that_left_when_no_wake_up_came(
     assert await runner.tick() >= 1, "the scan played the seat that left"
     await service.games.refresh(folded)
     assert folded.version > before  # seat 2's choice completed the turn
+
+
+class _Timed(BotThinking):
+    """Thinks as the service does, noting when each thought ran (monotonic seconds)."""
+
+    def __init__(self, processes: int) -> None:
+        super().__init__(processes)
+        self.spans: list[tuple[float, float]] = []
+
+    async def decide(self, game: Any, ruleset: Ruleset, thought: Thought) -> Any:
+        started = time.monotonic()
+        try:
+            return await super().decide(game, ruleset, thought)
+        finally:
+            if not trivial(thought):
+                self.spans.append((started, time.monotonic()))
+
+
+async def test_strong_bots_thinking_leave_the_event_loop_free(own_pool: asyncpg.Pool) -> None:
+    """Three games of seven strong bots think in this process's runner while other games
+    are played here: a probe of the event loop's lag, and that game's commands, stay far
+    below a bot's thinking time. The interpreter switches threads only once a second here,
+    so a bot thinking in a thread of this process would hold the loop about that long at a
+    time (`api/bot_thinking.py`); no wall time of the service is compared to a figure."""
+    runner: BotRunner | None = None
+
+    def committed(c: Committed) -> None:
+        if runner is not None:
+            runner.poke(c.game_id)
+
+    service = GameService(EventStore(own_pool), committed)
+    strong = {"bots": ["strong"] * 7}
+    for seed in range(3):
+        await service.create("7wonders", [], strong, [f"bot {i}" for i in range(7)], None, seed)
+    thinking = _Timed(2)
+    runner = BotRunner(service, own_pool, BotSettings(
+        playouts=1_000_000, seconds=2.0, poll_seconds=0.05), thinking)
+    lags: list[float] = []
+    commands: list[float] = []
+    rng = random.Random(5)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)
+    try:
+        runner.start()
+
+        async def probe() -> None:
+            while True:
+                started = time.monotonic()
+                await asyncio.sleep(0.01)
+                lags.append(time.monotonic() - started - 0.01)
+
+        prober = asyncio.create_task(probe())
+        start = time.monotonic()
+        while time.monotonic() < start + 8.0:  # duels of two players, one after another
+            other, tokens = await service.create("duel", [], {}, ["Ada", "Bo"], None, None)
+            folded = await service.folded(other.game_id)
+            while time.monotonic() < start + 8.0 and not folded.game.is_over(folded.state):
+                seat = _acting(folded)[0]
+                version, moves = await service.legal_moves(folded, seat)
+                started = time.monotonic()
+                await service.submit(other.game_id, tokens[seat], version,
+                                     msgspec.json.decode(rng.choice(moves)), None)
+                commands.append(time.monotonic() - started)
+                await asyncio.sleep(0.05)
+        window = start, time.monotonic()
+        prober.cancel()
+    finally:
+        sys.setswitchinterval(interval)
+        await runner.stop()
+    busy = sum(max(0.0, min(b, window[1]) - max(a, window[0])) for a, b in thinking.spans)
+    assert busy >= 4.0, f"strong bots thought during the game ({busy:.1f} s of 8)"
+    assert max(lags) < 0.5, f"the event loop was held {max(lags):.2f} s"
+    assert max(commands) < 1.0, f"a command of another game took {max(commands):.2f} s"
+    assert len(commands) >= 20 and len(lags) >= 100

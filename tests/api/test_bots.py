@@ -1,19 +1,29 @@
 """Bot seats through the API: declared at creation, played by the servers, exactly once.
 
 The session's two API processes both run bot runners on one database, so every bot turn is
-raced by two replicas: the history must still hold one move per turn.
+raced by two replicas: the history must still hold one move per turn. And the deployment of
+`compose.yaml`: API processes that leave bots to a `polis bots` worker.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import asyncpg
 import httpx
+import yaml
 
+from infra.db import create_database, drop_database
 from infra.settings import Settings
 from tests.api.clients import play_to_end
-from tests.api.servers import ApiProcess
+from tests.api.conftest import api_env
+from tests.api.servers import ROOT, ApiProcess
 
 
 async def _bot_moves(apis: list[ApiProcess]) -> int:
@@ -92,3 +102,59 @@ async def test_bad_bot_seats_are_refused(http: httpx.AsyncClient) -> None:
             "options": {"clock": {"bank_seconds": 300}}})
         assert response.status_code == 201, response.text
         assert all(c["bot"] for c in response.json()["game"]["clocks"])
+
+
+async def test_a_bots_worker_plays_for_api_processes_that_leave_bots_to_it(
+    admin_dsn: str, settings: Settings, tmp_path: Path
+) -> None:
+    """`compose.yaml`'s shape: the API with `POLIS_BOTS=off`, a `polis bots` worker beside
+    it (woken by the API's appends through Redis) plays the bot seats, and touches the file
+    its health check reads. On a database and channel of their own (the session's API
+    processes play bots)."""
+    name = f"polis_test_worker_{secrets.token_hex(4)}"
+    dsn = await create_database(admin_dsn, name)  # the API process migrates it
+    env = {**api_env(settings), "DATABASE_URL": dsn,
+           "POLIS_CHANNEL": f"polis:test:{secrets.token_hex(4)}"}
+    api = ApiProcess({**env, "POLIS_BOTS": "off"}, tmp_path, "api")
+    alive = tmp_path / "alive"
+    worker: subprocess.Popen[bytes] | None = None
+    try:
+        api.start()
+        with (tmp_path / "worker.log").open("wb") as log:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "bots", "--alive-file", str(alive)],
+                cwd=ROOT, env={**os.environ, **env}, stdout=log,
+                stderr=subprocess.STDOUT)
+        async with httpx.AsyncClient(base_url=api.url, timeout=10) as http:
+            response = await http.post("/games", json={
+                "kind": "duel", "seats": [{"name": "Ada"}, {"bot": "greedy"}], "seed": 8})
+            assert response.status_code == 201, response.text
+            created = response.json()
+            game_id = created["game"]["game_id"]
+            game = await play_to_end(http, game_id, {0: created["seats"][0]["token"]}, 3)
+            assert game["over"]
+            assert await _bot_moves([api]) == 0, "the API process left its bots to the worker"
+        assert time.time() - alive.stat().st_mtime < 30
+        worker.terminate()
+        assert worker.wait(20) == 0
+        log_text = (tmp_path / "worker.log").read_text()
+        assert re.search(r"bot worker stopped after [1-9]\d* moves", log_text), log_text
+    finally:
+        if worker is not None and worker.poll() is None:
+            worker.kill()
+            worker.wait()
+        api.stop()
+        await drop_database(admin_dsn, name)
+
+
+def test_compose_leaves_the_bots_to_a_worker_of_their_own() -> None:
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    services = compose["services"]
+    bots = services["bots"]
+    assert bots["command"][:2] == ["polis", "bots"]
+    assert bots["image"] == services["api-1"]["image"]
+    alive = bots["command"][bots["command"].index("--alive-file") + 1]
+    assert alive in bots["healthcheck"]["test"][-1]
+    for name in ("api-1", "api-2"):
+        assert services[name]["environment"]["POLIS_BOTS"] == "off"
+    assert bots["environment"]["DATABASE_URL"] == services["api-1"]["environment"]["DATABASE_URL"]
