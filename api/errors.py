@@ -158,7 +158,8 @@ def body_checker(max_depth: int) -> Any:
                 415, "unsupported_media_type", "send the body as application/json",
                 {"content_type": media or None},
             )
-        if too_deep(await request.body(), max_depth):
+        if request.route_handler.opt.get("depth_check", True) and too_deep(
+                await request.body(), max_depth):
             raise too_deep_error(max_depth)
 
     return require_json_body

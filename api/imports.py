@@ -60,7 +60,9 @@ def import_route(max_bytes: int, imports: ImportPool) -> HTTPRouteHandler:
     """The import route, with its own body limit (a whole game is larger than a command)."""
 
     @post("/games/import", operation_id="importGame", status_code=201, tags=["audit"],
-          request_max_body_size=max_bytes, responses=errors(
+          request_max_body_size=max_bytes,
+          opt={"depth_check": False},  # checked in the worker, off the event loop
+          responses=errors(
               e400="The body is not one JSON object.",
               e413="The trace is larger than `POLIS_MAX_TRACE_BYTES`.",
               e415="The body is not sent as `application/json`.",

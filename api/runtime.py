@@ -56,7 +56,8 @@ class Runtime:
         self._owned_redis: EmbeddedRedis | None = None
         self.client_of = client_of
         self.metrics = Metrics()
-        self.imports = ImportPool(settings.import_workers, settings.import_seconds)
+        self.imports = ImportPool(settings.import_workers, settings.import_seconds,
+                                  settings.max_json_depth)
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
         self.bots_on_wakeups = False

@@ -27,6 +27,9 @@ async def test_a_worker_prepares_what_this_process_would() -> None:
         with pytest.raises(Invalid) as bad_json:
             await pool.prepare(b"{not json")
         assert bad_json.value.code == "invalid_body"
+        with pytest.raises(Invalid) as deep:  # checked in the worker, not on the loop
+            await pool.prepare(b"[" * 100 + b"]" * 100)
+        assert deep.value.code == "too_deep"
         with pytest.raises(RuleRefused) as bad_trace:
             await pool.prepare(json.dumps({"format": "7w-trace/1", "turns": []}).encode())
         assert bad_trace.value.code == "invalid_trace"

@@ -6369,7 +6369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `invalid_trace`: the record's first problem (nothing was written). */
+            /** @description `invalid_trace`: the record's first problem; `trace_too_slow`: its replay took longer than `POLIS_IMPORT_SECONDS` (nothing was written). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6380,6 +6380,15 @@ export interface operations {
             };
             /** @description Too many games created by this client (`rate_limited`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `import_busy`: too many imports in progress here; see `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
