@@ -8,21 +8,21 @@ from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
-from api.access_log import drop_query_strings
-from api.audit import AuditController
-from api.errors import body_checker, handle_exception
-from api.exports import ExportController
-from api.forwarded import forwarded_client_middleware
-from api.games import GamesController
-from api.health import health, metrics, ready
-from api.imports import import_route
-from api.kinds import KindsController
-from api.openapi_doc import serve_complete_document
-from api.rate_limits import OpenSockets
-from api.request_ids import configure_logging, request_id_middleware
+from api.http.access_log import drop_query_strings
+from api.http.audit import AuditController
+from api.http.errors import body_checker, handle_exception
+from api.http.exports import ExportController
+from api.http.forwarded import forwarded_client_middleware
+from api.http.games import GamesController
+from api.http.health import health, metrics, ready
+from api.http.imports import import_route
+from api.http.kinds import KindsController
+from api.http.openapi_doc import serve_complete_document
+from api.http.request_ids import configure_logging, request_id_middleware
+from api.http.web import ROUTES as WEB_ROUTES
 from api.runtime import Runtime
-from api.web import ROUTES as WEB_ROUTES
-from api.websocket import game_socket
+from api.service.rate_limits import OpenSockets
+from api.ws.game_socket import game_socket
 from infra.settings import Settings
 
 API_VERSION = "0.1.0"

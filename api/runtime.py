@@ -11,15 +11,15 @@ import asyncpg
 from litestar import Litestar
 from litestar.connection import ASGIConnection
 
-from api.bots import BotRunner, BotSettings
-from api.clocks import ClocksAt, served_clocks
-from api.commands import Committed
-from api.game_service import GameService
-from api.import_worker import ImportPool
-from api.live import Hub, MovesOf, encoded_moves
-from api.metrics import Metrics
-from api.rate_limits import RateLimits, client_of
-from api.timeouts import ClockSettings, TimeoutRunner
+from api.runners.bots import BotRunner, BotSettings
+from api.runners.fanout import Hub, MovesOf, encoded_moves
+from api.runners.timeouts import ClockSettings, TimeoutRunner
+from api.service.clocks import ClocksAt, served_clocks
+from api.service.commands import Committed
+from api.service.game_service import GameService
+from api.service.import_worker import ImportPool
+from api.service.metrics import Metrics
+from api.service.rate_limits import RateLimits, client_of
 from domain.kernel import Game
 from infra.broker import Broker
 from infra.counters import SharedCounters

@@ -93,7 +93,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """permessage-deflate on WebSockets: less bandwidth, about 46 KB more memory a socket."""
     forwarded_allow_ips: str = "127.0.0.1"
     """Proxies (addresses, networks, `*` for any peer) whose X-Forwarded-For names the
-    client, as its right-most hop that is not a trusted proxy (`api/forwarded.py`): rate
+    client, as its right-most hop that is not a trusted proxy (`api/http/forwarded.py`): rate
     and socket limits are per client."""
     header_timeout_seconds: float = 10.0
     """How long a client has to send a request's headers, from its first byte (or from

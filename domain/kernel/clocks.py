@@ -12,7 +12,7 @@ a timeout fired late costs the seat nothing more.
 Timeouts are events (`domain/kernel/meta.py`): a `SeatTimedOut` (the seat's bot then owes
 its move) and, after `timeouts_to_bot` of them in a row, a `SeatHandedToBot`. They reach
 this module as `ClockMark`s; `seat_times` is what the service shows of each seat and
-`next_due` is what the service must do next and when (`api/clocks.py` serves both).
+`next_due` is what the service must do next and when (`api/service/clocks.py` serves both).
 """
 
 from __future__ import annotations

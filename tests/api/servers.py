@@ -40,7 +40,7 @@ class ApiProcess:
         return [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory",
                 "--host", "127.0.0.1", "--port", str(self.port), "--ws-max-size", "65536",
                 "--log-level", "warning", "--ws-per-message-deflate", "false",
-                # as `polis serve`: the app reads X-Forwarded-For itself (api/forwarded.py)
+                # as `polis serve`: the app reads X-Forwarded-For itself (api/http/forwarded.py)
                 "--no-proxy-headers",
                 # as `polis serve` (Settings.keep_alive_seconds): no keep-alive race
                 "--timeout-keep-alive", "75"]

@@ -21,11 +21,11 @@ import asyncpg
 import msgspec
 import pytest
 
-from api.bot_thinking import BotThinking, Ruleset, Thought, trivial
-from api.bots import BotRunner, BotSettings
-from api.commands import Committed
-from api.folded import Folded
-from api.game_service import GameService
+from api.runners.bot_thinking import BotThinking, Ruleset, Thought, trivial
+from api.runners.bots import BotRunner, BotSettings
+from api.service.commands import Committed
+from api.service.folded import Folded
+from api.service.game_service import GameService
 from infra.db import create_database, create_pool, drop_database
 from infra.event_store import EventStore
 from infra.migrate import migrate
@@ -195,7 +195,7 @@ async def test_strong_bots_thinking_leave_the_event_loop_free(own_pool: asyncpg.
     are played here: a probe of the event loop's lag, and that game's commands, stay far
     below a bot's thinking time. The interpreter switches threads only once a second here,
     so a bot thinking in a thread of this process would hold the loop about that long at a
-    time (`api/bot_thinking.py`); no wall time of the service is compared to a figure."""
+    time (`api/runners/bot_thinking.py`); no wall time of the service is compared to a figure."""
     runner: BotRunner | None = None
 
     def committed(c: Committed) -> None:

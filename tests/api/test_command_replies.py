@@ -15,8 +15,8 @@ import asyncpg
 import httpx
 import pytest
 
-from api.commands import Committed
-from api.game_service import GameService
+from api.service.commands import Committed
+from api.service.game_service import GameService
 from infra.event_store import EventStore
 from tests.api.clients import Follower, auth, create_game
 from tests.api.servers import ApiProcess

@@ -26,10 +26,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from api.commands import Committed
-from api.errors import STATUS_OF_REFUSAL
-from api.game_service import GameService
-from api.refusals import Busy
+from api.http.errors import STATUS_OF_REFUSAL
+from api.service.commands import Committed
+from api.service.game_service import GameService
+from api.service.refusals import Busy
 from infra.db import create_pool, lost_connection
 from infra.embedded import EmbeddedRedis
 from infra.event_store import EventStore

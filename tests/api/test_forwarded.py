@@ -1,11 +1,11 @@
-"""The client's address behind proxies (`api/forwarded.py`): the right-most untrusted hop."""
+"""The client's address behind proxies (`api/http/forwarded.py`): the right-most untrusted hop."""
 
 from __future__ import annotations
 
 from litestar import Litestar, Request, get
 from litestar.testing import TestClient
 
-from api.forwarded import TrustedProxies, forwarded_client_middleware
+from api.http.forwarded import TrustedProxies, forwarded_client_middleware
 
 
 def test_the_right_most_hop_that_no_trusted_proxy_added_is_the_client() -> None:

@@ -14,8 +14,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from api.bots import BotRunner, BotSettings
-from api.timeouts import ClockSettings, TimeoutRunner
+from api.runners.bots import BotRunner, BotSettings
+from api.runners.timeouts import ClockSettings, TimeoutRunner
 from infra.db import create_database, create_pool, drop_database
 from infra.migrate import migrate
 

@@ -1,5 +1,5 @@
 """An import of the largest allowed trace never holds the process's event loop: the replay
-runs in a worker process (`api/import_worker.py`), and `/health` keeps answering meanwhile.
+runs in a worker process (`api/service/import_worker.py`), and `/health` keeps answering meanwhile.
 
 Before, a 4 MiB import held the loop 1–2.6 s, and every game and socket of the process
 stalled. The probe asks `/health` every 10 ms on a connection of its own while three such

@@ -21,8 +21,8 @@ import asyncpg
 import httpx
 import pytest
 
-from api.folded import Folded, FoldedGames
-from api.game_service import GameService
+from api.service.folded import Folded, FoldedGames
+from api.service.game_service import GameService
 from infra.embedded import EmbeddedRedis
 from infra.event_store import EventStore, GameRecord
 from infra.settings import Settings

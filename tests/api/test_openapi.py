@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from api.cli_service import OPENAPI_PATH, openapi_document
+from api.cli.server import OPENAPI_PATH, openapi_document
 
 
 def test_exported_openapi_matches_the_app() -> None:

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from api.cli_service import OPENAPI_PATH
-from api.error_codes import catalogue
+from api.cli.server import OPENAPI_PATH
+from api.service.error_codes import catalogue
 from domain.kernel.describe import rulesets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +73,7 @@ def test_every_raised_code_is_in_the_catalogue() -> None:
 
 
 def test_exported_asyncapi_matches_the_protocol() -> None:
-    from api.asyncapi import ASYNCAPI_PATH, asyncapi_document
+    from api.ws.asyncapi import ASYNCAPI_PATH, asyncapi_document
 
     assert ASYNCAPI_PATH.read_bytes() == asyncapi_document(), (
         "openapi/asyncapi.yaml is stale: run `polis export-asyncapi`"
@@ -81,7 +81,7 @@ def test_exported_asyncapi_matches_the_protocol() -> None:
 
 
 def test_asyncapi_types_every_message_in_both_directions() -> None:
-    from api.asyncapi import ASYNCAPI_PATH
+    from api.ws.asyncapi import ASYNCAPI_PATH
 
     document = json.loads(ASYNCAPI_PATH.read_text())  # JSON is YAML 1.2
     assert document["asyncapi"].startswith("3.")

@@ -77,7 +77,7 @@ async def test_refused_websocket_messages_echo_their_request_id(
 async def test_the_served_document_is_the_exported_one(http: httpx.AsyncClient) -> None:
     import json
 
-    from api.cli_service import OPENAPI_PATH
+    from api.cli.server import OPENAPI_PATH
 
     served = (await http.get("/schema/openapi.json")).json()
     assert served == json.loads(OPENAPI_PATH.read_text())
@@ -88,7 +88,7 @@ async def test_websocket_messages_match_the_asyncapi_types(
 ) -> None:
     import msgspec
 
-    from api.asyncapi import SERVER_MESSAGES
+    from api.ws.asyncapi import SERVER_MESSAGES
 
     decode = msgspec.json.Decoder(_union(SERVER_MESSAGES))
     game_id, tokens = await create_game(http)

@@ -1,6 +1,6 @@
 """Simultaneous secret choices: a seat's pick does not need the other seats' latest version.
 
-Rule under test (api/game_service.py): a command with expected version E < current V is
+Rule under test (api/service/game_service.py): a command with expected version E < current V is
 accepted when the seat was acting at every commit point from E to V and caused none of the
 events after E; otherwise 409.
 """
@@ -15,9 +15,9 @@ import asyncpg
 import msgspec
 import pytest
 
-from api.commands import Committed
-from api.game_service import GameService
-from api.refusals import Conflict
+from api.service.commands import Committed
+from api.service.game_service import GameService
+from api.service.refusals import Conflict
 from infra.event_store import EventStore
 from tests.api.sealed_bids import KIND, install
 

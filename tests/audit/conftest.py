@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncpg
 import pytest
 
-from api.game_service import GameService
+from api.service.game_service import GameService
 from infra.event_store import EventStore
 
 

@@ -7,7 +7,7 @@ import uuid
 
 import msgspec
 
-from api.game_service import GameService
+from api.service.game_service import GameService
 
 
 async def play_to_end(

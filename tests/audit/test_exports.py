@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from api.exports import export_record
-from api.game_service import GameService
-from api.imports import checked_import, prepare, store_imported
-from api.refusals import Conflict
+from api.http.exports import export_record
+from api.http.imports import checked_import, prepare, store_imported
+from api.service.game_service import GameService
+from api.service.refusals import Conflict
 from tests.audit.play import play_to_end
 
 GAMES = [("duel", (), 2, "duel-trace/1"), ("duel", ("agora",), 2, "duel-agora-trace/1"),

@@ -12,8 +12,8 @@ import uuid
 import asyncpg
 import pytest
 
-from api.audit import audit_game
-from api.game_service import GameService
+from api.http.audit import audit_game
+from api.service.game_service import GameService
 from infra.db import create_database, drop_database
 from infra.event_store import CommandMeta, EventStore, NewEvent
 from infra.migrate import migrate, migration_files

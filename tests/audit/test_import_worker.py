@@ -1,4 +1,4 @@
-"""Imports are replayed in worker processes (`api/import_worker.py`): a bound on imports in
+"""Imports are replayed in worker processes (`api/service/import_worker.py`): a bound on imports in
 flight, a time budget, and the same outcome as a replay in this process."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from api.import_worker import ImportPool, checked_import, prepare
-from api.refusals import Busy, Invalid, RuleRefused
+from api.service.import_worker import ImportPool, checked_import, prepare
+from api.service.refusals import Busy, Invalid, RuleRefused
 from tests.shared_paths import SHARED
 
 

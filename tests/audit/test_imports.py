@@ -12,11 +12,11 @@ import asyncpg
 import msgspec
 import pytest
 
-from api.audit import audit_game
-from api.exports import export_record
-from api.game_service import GameService
-from api.imports import checked_import, prepare, store_imported
-from api.refusals import Invalid, RuleRefused
+from api.http.audit import audit_game
+from api.http.exports import export_record
+from api.http.imports import checked_import, prepare, store_imported
+from api.service.game_service import GameService
+from api.service.refusals import Invalid, RuleRefused
 from domain.kernel import get_game
 from domain.kernel.traces import replay_record
 from infra.event_store import CREATED

@@ -7,7 +7,7 @@ tests start it) on a database of its own. A round first plays a duel of two play
 then creates `--games` 7 Wonders games of seven `strong` bots (`POLIS_BOT_SECONDS=2`, the
 default) and plays the duel again while they think. Printed: p50 / p95 / max of the duel's
 `POST /commands`, and the bots' moves in that time. `--processes` is `POLIS_BOT_PROCESSES`:
-0 thinks in a thread of the API process (as before `api/bot_thinking.py`), 2 in a pool of
+0 thinks in a thread of the API process (as before `api/runners/bot_thinking.py`), 2 in a pool of
 two processes (the default). Rounds alternate the settings (A B A B). Figures, not a test:
 the README beside it keeps the measured ones.
 """

@@ -21,8 +21,8 @@ from typing import Any
 
 import msgspec
 
-import api.commands as pipeline
-from api.game_service import GameService
+import api.service.commands as pipeline
+from api.service.game_service import GameService
 from infra.db import create_pool
 from infra.event_store import EventStore
 from tests.benchmarks.service import bench_database, percentile, run, servers_from_env
@@ -62,7 +62,7 @@ async def main() -> None:
             store = EventStore(pool)
             service = GameService(store, lambda committed: None)
             store.append = timed_async(samples, "append statement", store.append)  # type: ignore[method-assign]
-            # api.commands' own binding of projections.views.build_views (not re-exported)
+            # api.service.commands' own binding of projections.views.build_views (not re-exported)
             pipeline.build_views = timed(  # type: ignore[attr-defined]
                 samples, "views (3 audiences)", pipeline.build_views)  # type: ignore[attr-defined]
             wrapped: set[int] = set()

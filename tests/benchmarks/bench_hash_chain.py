@@ -23,7 +23,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from api.commands import to_new_events
+from api.service.commands import to_new_events
 from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.kernel.playout import random_playout

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import msgspec
 
-from api.commands import event_type_name
+from api.service.commands import event_type_name
 from domain.kernel import get_game
 from infra.db import create_pool
 from infra.event_store import CREATED, EventStore

@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from api.bot_thinking import BotThinking, Ruleset, Thought
-from api.bots import BotRunner, BotSettings
+from api.runners.bot_thinking import BotThinking, Ruleset, Thought
+from api.runners.bots import BotRunner, BotSettings
 from domain.bots import SeatInput
 from domain.kernel.game import Game, fold
 from domain.kernel.registry import get_ruleset
@@ -59,7 +59,7 @@ async def test_a_bot_is_given_exactly_its_seats_view(
     class Spy(BotThinking):
         async def decide(self, g: Game, ruleset: Ruleset, thought: Thought) -> Any:
             assert ruleset == Ruleset(kind, expansions, {})
-            # what a thinking process is sent (`api/bot_thinking.py`) crosses intact
+            # what a thinking process is sent (`api/runners/bot_thinking.py`) crosses intact
             assert pickle.loads(pickle.dumps((ruleset, thought))) == (ruleset, thought)
             given.append(thought.inp)
             return msgspec.to_builtins(random.Random(thought.seed).choice(thought.inp.moves))

@@ -1,4 +1,4 @@
-"""The service's bots think in processes of their own (`api/bot_thinking.py`): the move is
+"""The service's bots think in processes of their own (`api/runners/bot_thinking.py`): the move is
 the one the same turn decides in place (seeded), and a thinking process that dies is
 replaced."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from api.bot_thinking import BotThinking, Ruleset, Thought, decide
+from api.runners.bot_thinking import BotThinking, Ruleset, Thought, decide
 from domain.bots import SeatInput
 from domain.kernel.game import fold
 from domain.kernel.registry import get_ruleset

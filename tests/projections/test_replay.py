@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from api.cli import main as polis
-from api.commands import Committed
-from api.game_service import GameService
+from api.service.commands import Committed
+from api.service.game_service import GameService
 from domain.kernel import get_game
 from infra.event_store import EventStore
 from projections.rebuild import rebuild_game

@@ -14,10 +14,10 @@ from litestar import Controller, Request, get
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath
 
-from api.errors import ErrorBody
-from api.game_service import parse_game_id
-from api.refusals import game_not_found
+from api.http.errors import ErrorBody
 from api.runtime import runtime_of
+from api.service.game_service import parse_game_id
+from api.service.refusals import game_not_found
 from infra.event_store import EventStore, chain_links
 from infra.hash_chain import first_mismatch
 

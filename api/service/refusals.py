@@ -1,6 +1,6 @@
 """Why the service refuses a request, as typed errors that know no transport.
 
-The command pipeline and the reads raise these; `api/errors.py` turns them into HTTP
+The command pipeline and the reads raise these; `api/http/errors.py` turns them into HTTP
 statuses and the WebSocket into `error` / `command_rejected` replies, at the edge.
 """
 

@@ -1,7 +1,7 @@
 """`POST /games/import`: a game recorded elsewhere, loaded as a finished, imported game.
 
 The trace is parsed and played through the engine (every state checked against the record)
-in a worker process (`api/import_worker.py`), never on the event loop, before anything is
+in a worker process (`api/service/import_worker.py`), never on the event loop, before anything is
 written; then the game row, its opening and each command's events with the views of every
 version are appended in one transaction and the game is flagged `imported` (it takes no
 commands: it is over, and the append statement refuses imported games). A bad trace is a
@@ -16,13 +16,13 @@ from typing import Any
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
 
-from api.audit import errors
-from api.game_service import GameService
-from api.games import summary_of
-from api.import_worker import ImportPool, PreparedImport, checked_import, prepare
+from api.http.audit import errors
+from api.http.games import summary_of
+from api.http.schemas import GameCreated, SeatToken
 from api.runtime import runtime_of
-from api.schemas import GameCreated, SeatToken
-from api.tokens import hash_token, new_token
+from api.service.game_service import GameService
+from api.service.import_worker import ImportPool, PreparedImport, checked_import, prepare
+from api.service.tokens import hash_token, new_token
 from infra.event_store import CommandMeta, GameRecord
 
 __all__ = ["checked_import", "import_route", "prepare", "store_imported"]

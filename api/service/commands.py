@@ -1,10 +1,10 @@
 """The command pipeline: one handler for REST and WebSocket, knowing no transport.
 
-A command is decided on the game as this process keeps it (`api/folded.py`), and appended
+A command is decided on the game as this process keeps it (`api/service/folded.py`), and appended
 in one statement with that version as the expected version; in the common case that is the
 only round trip. When another process appended meanwhile, the append conflicts, the game is
 refreshed (one read of the newer events) and the rule is checked again. Refusals are typed
-(`api/refusals.py`); the edge turns them into HTTP statuses or WebSocket replies. The reply
+(`api/service/refusals.py`); the edge turns them into HTTP statuses or WebSocket replies. The reply
 never waits for Redis: the wake-up is handed to `after_commit`, which does not block.
 
 Expected versions and simultaneous choices. A command carries the version E its client saw;
@@ -33,8 +33,8 @@ from typing import Any
 
 import msgspec
 
-from api.folded import Folded, FoldedGames, Outcome
-from api.refusals import (
+from api.service.folded import Folded, FoldedGames, Outcome
+from api.service.refusals import (
     Busy,
     Conflict,
     Forbidden,
@@ -44,8 +44,8 @@ from api.refusals import (
     outcome_unknown,
     unauthorized,
 )
-from api.replies import NextOut, next_of
-from api.tokens import seat_of
+from api.service.replies import NextOut, next_of
+from api.service.tokens import seat_of
 from domain.kernel import DomainError
 from domain.kernel.meta import clock_marks, left_seats
 from infra.db import LOST_CONNECTION
@@ -140,7 +140,7 @@ class CommandHandler:
         bot_seat: int | None = None,
     ) -> AppendResult:
         """Decide and append one command; a Refusal says why when it is refused.
-        `bot_seat`: the server's bot plays that seat (no token; `api/bots.py`)."""
+        `bot_seat`: the server's bot plays that seat (no token; `api/runners/bots.py`)."""
         result, _ = await self.submit_for_reply(
             game_id, token, expected_version, command_data, idempotency_key, bot_seat
         )
@@ -157,7 +157,7 @@ class CommandHandler:
         include: frozenset[str] = _NOTHING,
     ) -> tuple[AppendResult, NextOut | None]:
         """`submit`, and with `include` the game after it as the seat sees it
-        (`api/replies.py`), taken from memory before the game's lock is released."""
+        (`api/service/replies.py`), taken from memory before the game's lock is released."""
         work = self._submit(
             game_id, token, expected_version, command_data, idempotency_key, bot_seat, include
         )

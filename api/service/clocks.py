@@ -1,7 +1,7 @@
 """Clocks as the service serves them: the `clock` option checked at creation, each seat's
 clock computed from the kept game's commit points and their commit times (no read), and the
 game's next deadline for the `deadlines` table (`infra/deadlines.py`, fired by
-`api/timeouts.py`).
+`api/runners/timeouts.py`).
 
 Times: a commit point's time is PostgreSQL's time of its append, so every process computes
 the same clocks and deadlines are due by the database's clock. "Now" in a read (a summary,
@@ -19,9 +19,9 @@ from typing import Annotated, Any
 
 import msgspec
 
-from api.bots import bot_levels
-from api.folded import Folded, FoldedGames
-from api.refusals import RuleRefused
+from api.runners.bots import bot_levels
+from api.service.folded import Folded, FoldedGames
+from api.service.refusals import RuleRefused
 from domain.bots import LEVELS
 from domain.kernel import DomainError
 from domain.kernel.clocks import (

@@ -20,7 +20,7 @@ from infra.settings import Settings
 if TYPE_CHECKING:
     import uvicorn
 
-OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -43,7 +43,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.add_argument("--check", action="store_true", help="fail if the file differs")
     export.set_defaults(func=_export_openapi)
 
-    from api.audit_cli import add_audit_commands
+    from api.cli.audit import add_audit_commands
 
     add_audit_commands(sub)
 
@@ -110,10 +110,11 @@ def _serve(args: argparse.Namespace) -> int:
             workers=settings.workers, ws_max_size=settings.max_body_bytes, log_level="info",
             # a compressor per socket costs about 46 KB of memory; views are small
             ws_per_message_deflate=settings.ws_compression,
-            # the app reads X-Forwarded-For itself (`api/forwarded.py`): right-most untrusted hop
+            # the app reads X-Forwarded-For itself (`api/http/forwarded.py`): right-most
+            # untrusted hop
             proxy_headers=False,
-            # headers must come within POLIS_HEADER_TIMEOUT_SECONDS (`api/header_timeout.py`)
-            http="api.header_timeout:HeaderTimeoutProtocol",
+            # headers must come within POLIS_HEADER_TIMEOUT_SECONDS (`api/http/header_timeout.py`)
+            http="api.http.header_timeout:HeaderTimeoutProtocol",
             timeout_keep_alive=int(max(1, settings.keep_alive_seconds)),
             log_config=_log_config(settings.log_format == "json"),
         )
@@ -183,13 +184,13 @@ def _log_config(json_lines: bool) -> dict[str, object]:
     from uvicorn.config import LOGGING_CONFIG
 
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"request_id": {"()": "api.request_ids.RequestIdFilter"}}
+    config["filters"] = {"request_id": {"()": "api.http.request_ids.RequestIdFilter"}}
     for handler in config["handlers"].values():
         handler["filters"] = ["request_id"]
     if json_lines:
         for formatter in config["formatters"].values():
             formatter.clear()
-            formatter["()"] = "api.request_ids.JsonFormatter"
+            formatter["()"] = "api.http.request_ids.JsonFormatter"
     else:
         config["formatters"]["access"]["fmt"] = (
             '%(levelprefix)s %(client_addr)s - "%(request_line)s" %(status_code)s '
@@ -247,7 +248,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 def openapi_document() -> bytes:
     """The OpenAPI document of the app, as stable pretty JSON."""
     from api.app import create_app
-    from api.openapi_doc import complete
+    from api.http.openapi_doc import complete
 
     schema = complete(create_app(Settings()).openapi_schema.to_schema())
     return msgspec.json.format(msgspec.json.encode(schema, order="sorted"), indent=2) + b"\n"
@@ -267,7 +268,7 @@ def _export_openapi(args: argparse.Namespace) -> int:
 
 
 def _export_asyncapi(args: argparse.Namespace) -> int:
-    from api.asyncapi import ASYNCAPI_PATH, asyncapi_document
+    from api.ws.asyncapi import ASYNCAPI_PATH, asyncapi_document
 
     document = asyncapi_document()
     current = ASYNCAPI_PATH.read_bytes() if ASYNCAPI_PATH.exists() else b""
@@ -282,10 +283,10 @@ def _export_asyncapi(args: argparse.Namespace) -> int:
 
 
 def _bots(args: argparse.Namespace) -> int:
-    """A bot worker until SIGINT or SIGTERM (`api/bots.py`; POLIS_BOT_* settings)."""
+    """A bot worker until SIGINT or SIGTERM (`api/runners/bots.py`; POLIS_BOT_* settings)."""
     import logging
 
-    from api.bots import run_worker
+    from api.runners.bots import run_worker
 
     logging.basicConfig(level=logging.INFO)
     settings = _settings()

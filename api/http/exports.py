@@ -19,10 +19,10 @@ import msgspec
 from litestar import Controller, Request, get
 from litestar.params import FromPath
 
-from api.audit import errors
-from api.game_service import GameService
-from api.games import Authorization, caller
-from api.refusals import Conflict, RuleRefused, game_not_found
+from api.http.audit import errors
+from api.http.games import Authorization, caller
+from api.service.game_service import GameService
+from api.service.refusals import Conflict, RuleRefused, game_not_found
 from domain.kernel import Game
 from domain.kernel.meta import CLOCK_EVENTS
 from domain.kernel.recording import steps_from_events

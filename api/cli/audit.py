@@ -30,7 +30,7 @@ def add_audit_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def _with_store(work: Callable[[EventStore], Awaitable[T]]) -> T:
-    from api.cli_service import _database_url, _settings
+    from api.cli.server import _database_url, _settings
     from infra.db import create_pool
     from infra.migrate import migrate
 
@@ -47,8 +47,8 @@ def _with_store(work: Callable[[EventStore], Awaitable[T]]) -> T:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from api.audit import AuditReport, audit_game
-    from api.refusals import NotFound
+    from api.http.audit import AuditReport, audit_game
+    from api.service.refusals import NotFound
 
     async def work(store: EventStore) -> list[AuditReport] | None:
         ids = [args.game] if args.game is not None else await store.game_ids()
@@ -83,8 +83,8 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from api.exports import export_record
-    from api.refusals import Refusal
+    from api.http.exports import export_record
+    from api.service.refusals import Refusal
 
     try:
         record = _with_store(lambda store: export_record(store, args.game))

@@ -15,15 +15,8 @@ from litestar.params import (
     QueryParameter,
 )
 
-from api.bots import bot_levels, seats_and_bots
-from api.clocks import ClocksAt, served_clocks
-from api.errors import PROBLEM_JSON, ApiError, ErrorBody
-from api.folded import Folded
-from api.game_service import GameService, parse_game_id
-from api.past_views import folded_view
-from api.refusals import NotFound
-from api.runtime import runtime_of
-from api.schemas import (
+from api.http.errors import PROBLEM_JSON, ApiError, ErrorBody
+from api.http.schemas import (
     MAX_INT,
     NO_NUL,
     CommandAccepted,
@@ -39,7 +32,14 @@ from api.schemas import (
     SubmitCommand,
     ViewOut,
 )
-from api.tokens import bearer
+from api.runners.bots import bot_levels, seats_and_bots
+from api.runtime import runtime_of
+from api.service.clocks import ClocksAt, served_clocks
+from api.service.folded import Folded
+from api.service.game_service import GameService, parse_game_id
+from api.service.past_views import folded_view
+from api.service.refusals import NotFound
+from api.service.tokens import bearer
 from infra.event_store import GameRecord
 
 Authorization = Annotated[

@@ -11,8 +11,8 @@ from typing import Any
 
 import msgspec
 
-from api.folded import Folded
-from api.game_service import GameService
+from api.service.folded import Folded
+from api.service.game_service import GameService
 from domain.kernel import fold
 from projections.rulesets import decoder_of
 

@@ -33,9 +33,9 @@ from typing import Any, Protocol
 
 import msgspec
 
-from api.clocks import ClocksAt
-from api.commands import Committed, event_type_name
-from api.replies import players_moves
+from api.service.clocks import ClocksAt
+from api.service.commands import Committed, event_type_name
+from api.service.replies import players_moves
 from domain.kernel import Game
 from infra.db import read_again
 from infra.event_store import EventStore

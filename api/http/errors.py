@@ -12,9 +12,9 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
-from api import error_codes, refusals
-from api.limits import too_deep
-from api.request_ids import current as current_request_id
+from api.http.request_ids import current as current_request_id
+from api.service import error_codes, refusals
+from api.service.limits import too_deep
 from infra.db import lost_connection
 
 _log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 open WebSockets.
 
 The client is the peer address (behind a trusted proxy, the address it forwards: see
-`api/forwarded.py`). Rate counts are shared across processes and replicas through Redis
+`api/http/forwarded.py`). Rate counts are shared across processes and replicas through Redis
 without ever waiting for it (`infra/counters.py`); open sockets are counted in each process
 (a socket lives in one process, and a count in Redis would outlive a process that died).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.refusals import Throttled
+from api.service.refusals import Throttled
 from infra.counters import SharedCounters
 from infra.settings import Rate
 

@@ -32,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from api.refusals import game_not_found, version_not_reached
+from api.service.refusals import game_not_found, version_not_reached
 from domain.kernel.clocks import ClockMark
 from domain.kernel.meta import CLOCK_EVENTS, clock_mark
 from infra.db import read_again
@@ -73,7 +73,8 @@ class Folded:
         self.points: list[Point] = []
         self.commands: dict[str, Outcome] = {}
         self.marks: list[ClockMark] = []
-        """The clock's events (timeouts, hand-overs to bots) by version (`api/clocks.py`)."""
+        """The clock's events (timeouts, hand-overs to bots) by version
+        (`api/service/clocks.py`)."""
         self.lock = asyncio.Lock()
         """Held while a command of this game is decided and appended, and while refreshing."""
         self.head: bytes | None = None

@@ -6,8 +6,8 @@ from typing import Any
 
 from litestar import Request, Response, get
 
+from api.http.schemas import Health, Readiness
 from api.runtime import runtime_of
-from api.schemas import Health, Readiness
 from infra.migrate import pending
 
 

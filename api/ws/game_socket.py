@@ -4,7 +4,7 @@ The protocol is documented in `openapi/websocket.md`. A seat token never travels
 (URLs are logged): it comes in an `Authorization: Bearer` header, or in the client's first
 message, `{"type": "follow", "token": ..., "after_version": ...}`, which every client
 without the header sends first (a spectator with no token). Updates come from the game's
-shared channel (`api/live.py`); commands go through the same pipeline as REST.
+shared channel (`api/runners/fanout.py`); commands go through the same pipeline as REST.
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath
 
-from api.errors import ApiError, ErrorBody, error_of, too_deep_error, with_request_id
-from api.game_service import GameService, parse_game_id
-from api.limits import too_deep
-from api.live import Channel
-from api.rate_limits import OpenSockets
-from api.refusals import Invalid, Refusal
-from api.replies import IncludeList
+from api.http.errors import ApiError, ErrorBody, error_of, too_deep_error, with_request_id
+from api.http.schemas import Key, Version
+from api.runners.fanout import Channel
 from api.runtime import Runtime, runtime_of
-from api.schemas import Key, Version
-from api.tokens import bearer
+from api.service.game_service import GameService, parse_game_id
+from api.service.limits import too_deep
+from api.service.rate_limits import OpenSockets
+from api.service.refusals import Invalid, Refusal
+from api.service.replies import IncludeList
+from api.service.tokens import bearer
 
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHORIZED = 4401

@@ -22,9 +22,9 @@ from typing import Any
 
 import msgspec
 
-from api.commands import to_new_events
-from api.limits import too_deep
-from api.refusals import Busy, Invalid, Refusal, RuleRefused
+from api.service.commands import to_new_events
+from api.service.limits import too_deep
+from api.service.refusals import Busy, Invalid, Refusal, RuleRefused
 from domain.kernel import DomainError, get_game
 from domain.kernel.traces import PlayedGame, TraceError, import_record
 from infra.event_store import NewEvent

@@ -38,10 +38,10 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from api.bots import BotRunner
-from api.clocks import clock_option, deadline_of, timed_points
-from api.commands import Committed, to_new_events
-from api.folded import Folded, Outcome
+from api.runners.bots import BotRunner
+from api.service.clocks import clock_option, deadline_of, timed_points
+from api.service.commands import Committed, to_new_events
+from api.service.folded import Folded, Outcome
 from domain.kernel.clocks import CLOCK_OPTION, timeouts_in_a_row
 from domain.kernel.meta import MetaGame, clock_marks
 from infra import deadlines

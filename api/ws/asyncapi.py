@@ -13,15 +13,15 @@ from typing import Any
 
 import msgspec
 
-from api.clocks import SeatClockOut
-from api.error_codes import catalogue
-from api.errors import ErrorBody
-from api.game_schemas import any_of, game_components
-from api.openapi_doc import cleaned_descriptions
-from api.replies import NextOut
-from api.websocket import CommandMessage, FollowMessage, PingMessage
+from api.http.errors import ErrorBody
+from api.http.game_schemas import any_of, game_components
+from api.http.openapi_doc import cleaned_descriptions
+from api.service.clocks import SeatClockOut
+from api.service.error_codes import catalogue
+from api.service.replies import NextOut
+from api.ws.game_socket import CommandMessage, FollowMessage, PingMessage
 
-ASYNCAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "asyncapi.yaml"
+ASYNCAPI_PATH = Path(__file__).resolve().parents[2] / "openapi" / "asyncapi.yaml"
 REF = "#/components/schemas/"
 
 

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from api.clocks import SeatClockOut
-from api.replies import IncludeList, NextOut
+from api.service.clocks import SeatClockOut
+from api.service.replies import IncludeList, NextOut
 
 NO_NUL = "^[^\x00]*$"
 """Strings are stored as PostgreSQL text, which cannot hold NUL characters."""

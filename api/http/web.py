@@ -10,9 +10,9 @@ from typing import Any
 from litestar import Response, get
 from litestar.params import FromPath
 
-from api.errors import ApiError
+from api.http.errors import ApiError
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 _TYPES = {".html": "text/html", ".js": "text/javascript",
           ".css": "text/css", ".png": "image/png", ".svg": "image/svg+xml"}
 _HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",

@@ -14,8 +14,8 @@ from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 
-from api.errors import PROBLEM_JSON, ErrorBody
-from api.refusals import NotFound, RuleRefused
+from api.http.errors import PROBLEM_JSON, ErrorBody
+from api.service.refusals import NotFound, RuleRefused
 from domain.kernel import DomainError, get_game, kinds
 from domain.kernel.describe import (
     ExpansionDescription,

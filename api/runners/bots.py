@@ -8,7 +8,7 @@ the runner nothing for the other games: no scan per command), and it scans the r
 games that have bots for what changed elsewhere: every `poll_seconds` while scans find bot
 turns, backing off to `idle_seconds` while they find none. When a bot's seat must act it
 takes a PostgreSQL advisory lock for (game, seat), gives the bot the seat's view and legal
-moves (never the state), lets it think in a process of its own (`api/bot_thinking.py`: never
+moves (never the state), lets it think in a process of its own (`api/runners/bot_thinking.py`: never
 on this process's event loop) and submits the move through `CommandHandler.submit` with the
 version it decided on and the idempotency key `bot:<seat>:<version>`. The lock keeps replicas
 from thinking twice about one turn; the key makes one turn's move land at most once whatever
@@ -16,7 +16,8 @@ happens (a replica killed mid-move, a restart, a lock lost with its connection):
 submission for the same turn is a replay or a refused reuse, never a second move.
 
 A seat that left a game going on (a resignation: `domain/kernel/meta.py`) is played like a
-bot seat in a game without a clock (with one, the clock's runner plays it, `api/timeouts.py`).
+bot seat in a game without a clock (with one, the clock's runner plays it,
+`api/runners/timeouts.py`).
 Such a game is found by the wake-up of each append (in the process that made it), and by
 the scan, which reads the running games with bot seats or with seats that left.
 """
@@ -37,8 +38,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from api.bot_thinking import BotThinking, Ruleset, Thought
-from api.refusals import Invalid, Refusal
+from api.runners.bot_thinking import BotThinking, Ruleset, Thought
+from api.service.refusals import Invalid, Refusal
 from domain.bots import LEVELS, SeatInput
 from domain.kernel.clocks import CLOCK_OPTION
 from domain.kernel.meta import MetaGame, left_seats
@@ -80,7 +81,7 @@ def playing_levels(options: dict[str, Any], seats: int, game: Any, state: Any) -
     """Each seat's bot level in `state`: the bot seats of `options`, and the seats that left
     a game that goes on (`domain/kernel/meta.py`: handed to their bot, the ruleset's
     `leaver_bot`). In a game with a clock the clock's runner plays the latter, as it plays
-    every seat handed to its bot (`api/timeouts.py`): here they are left to it."""
+    every seat handed to its bot (`api/runners/timeouts.py`): here they are left to it."""
     levels = bot_levels(options, seats)
     if CLOCK_OPTION in options or not isinstance(game, MetaGame):
         return levels
@@ -104,7 +105,7 @@ class BotSettings(msgspec.Struct, frozen=True):
     wait up to this, so an idle service costs PostgreSQL next to nothing. A bot turn left
     by a process that died waits at most this long."""
     processes: int = 2
-    """The most processes this process's bots think in at once (`api/bot_thinking.py`;
+    """The most processes this process's bots think in at once (`api/runners/bot_thinking.py`;
     0: a thread of this process, which slows its event loop: for measurements only)."""
 
     @classmethod
@@ -275,7 +276,7 @@ class BotRunner:
         self, game: Any, game_id: uuid.UUID, seat: int, level: str, state: Any, version: int
     ) -> int:
         """One move of `seat`'s bot on `state` at `version`, whoever owns the seat (a seat
-        whose clock ran out, or handed to its bot: `api/timeouts.py`); 1 if it landed."""
+        whose clock ran out, or handed to its bot: `api/runners/timeouts.py`); 1 if it landed."""
         record = (await self.service.games.get(game_id)).record
         return await self._move(game, record, seat, level, state, version)
 

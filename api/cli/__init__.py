@@ -24,16 +24,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the installed version and exit",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    from api import cli_engine
+    from api.cli import engine
 
-    cli_engine.add_commands(sub)
+    engine.add_commands(sub)
     try:
-        cli_service = importlib.import_module("api.cli_service")
+        server = importlib.import_module("api.cli.server")
     except ModuleNotFoundError as exc:  # an engine-only install has no service commands
-        if exc.name != "api.cli_service":
+        if exc.name != "api.cli.server":
             raise
     else:
-        cli_service.add_commands(sub)
+        server.add_commands(sub)
     return parser
 
 
@@ -47,7 +47,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"polis: {exc}", file=sys.stderr)
         return 2
     return result
-
-
-if __name__ == "__main__":
-    sys.exit(main())

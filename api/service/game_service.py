@@ -1,6 +1,6 @@
-"""Creating games and reading them, next to the command pipeline (`api/commands.py`).
+"""Creating games and reading them, next to the command pipeline (`api/service/commands.py`).
 
-Like the pipeline, this module knows no transport: refusals are typed (`api/refusals.py`).
+Like the pipeline, this module knows no transport: refusals are typed (`api/service/refusals.py`).
 Seat tokens are checked against the game's fixed record as this process keeps it, so a read
 costs the one query that fetches what it returns.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 import msgspec
 
-from api.clocks import checked_options
-from api.commands import (
+from api.service.clocks import checked_options
+from api.service.commands import (
     AfterCommit,
     CommandHandler,
     Committed,
@@ -24,10 +24,10 @@ from api.commands import (
     seat_of_token,
     to_new_events,
 )
-from api.folded import Folded, FoldedGames, Outcome
-from api.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
-from api.replies import players_moves
-from api.tokens import hash_token, new_token
+from api.service.folded import Folded, FoldedGames, Outcome
+from api.service.refusals import Invalid, NotFound, RuleRefused, game_not_found, unauthorized
+from api.service.replies import players_moves
+from api.service.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import rules_options
 from infra.db import read_again
@@ -81,7 +81,8 @@ class GameService:
         self.memory_reads = 0
         """Reads at a known version answered from a kept game, without PostgreSQL."""
         self.submit_for_reply = self.commands.submit_for_reply
-        """`submit`, and with `include` the game after it for the seat (`api/replies.py`)."""
+        """`submit`, and with `include` the game after it for the seat
+        (`api/service/replies.py`)."""
 
     # -- games --------------------------------------------------------------------------
     async def create(

@@ -5,7 +5,7 @@ were written by proxies we trust; anything further left was sent by the client a
 forged. The address kept is therefore the right-most hop that is not itself a trusted proxy
 (never the left-most, which a client chooses). `*` trusts any peer to name the peer it saw:
 only the right-most hop counts. The peer's own address stays when it is not trusted.
-Rate limits and the per-client socket limit key on this address (`api/rate_limits.py`).
+Rate limits and the per-client socket limit key on this address (`api/service/rate_limits.py`).
 """
 
 from __future__ import annotations

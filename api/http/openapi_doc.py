@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from api.error_codes import catalogue
-from api.errors import PROBLEM_JSON
-from api.game_schemas import any_of, game_components
+from api.http.errors import PROBLEM_JSON
+from api.http.game_schemas import any_of, game_components
+from api.service.error_codes import catalogue
 
 REF = "#/components/schemas/"
 TOKEN_REQUIRED = frozenset({"getMyLegalMoves", "submitCommand"})
