@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from api.cli.settings import database_url, settings_from_env
 from infra.event_store import EventStore
 
 T = TypeVar("T")
@@ -30,12 +31,11 @@ def add_audit_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def _with_store(work: Callable[[EventStore], Awaitable[T]]) -> T:
-    from api.cli.server import _database_url, _settings
     from infra.db import create_pool
     from infra.migrate import migrate
 
     async def run() -> T:
-        pool = await create_pool(_database_url(_settings()))
+        pool = await create_pool(database_url(settings_from_env()))
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
@@ -47,7 +47,7 @@ def _with_store(work: Callable[[EventStore], Awaitable[T]]) -> T:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from api.http.audit import AuditReport, audit_game
+    from api.service.audit import AuditReport, audit_game
     from api.service.refusals import NotFound
 
     async def work(store: EventStore) -> list[AuditReport] | None:
@@ -83,7 +83,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from api.http.exports import export_record
+    from api.service.exports import export_record
     from api.service.refusals import Refusal
 
     try:

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 import asyncpg
 import msgspec
 
-from infra.settings import Settings
+from api.cli.audit import add_audit_commands
+from api.cli.settings import database_url, settings_from_env
+from infra.settings import Settings, SettingsError, mask_url
 
 if TYPE_CHECKING:
     import uvicorn
@@ -43,8 +45,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     export.add_argument("--check", action="store_true", help="fail if the file differs")
     export.set_defaults(func=_export_openapi)
 
-    from api.cli.audit import add_audit_commands
-
     add_audit_commands(sub)
 
     export_ws = sub.add_parser("export-asyncapi",
@@ -58,32 +58,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     bots.set_defaults(func=_bots)
 
 
-def _settings() -> Settings:
-    """The settings from the environment; a bad one exits with one line naming it."""
-    from infra.settings import SettingsError
-
-    try:
-        return Settings.from_env()
-    except SettingsError as exc:
-        print(f"polis: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-
-
-def _database_url(settings: Settings) -> str:
-    from infra.embedded import start_postgres
-
-    return settings.database_url or start_postgres(settings.data_dir / "pg")
-
-
 def _serve(args: argparse.Namespace) -> int:
     import os
 
     import uvicorn
 
     from api.runtime import resolve_servers
-    from infra.settings import SettingsError
 
-    settings = _settings()
+    settings = settings_from_env()
     try:
         if args.host:
             settings = msgspec.structs.replace(settings, host=args.host)
@@ -146,8 +128,6 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def _print_banner(settings: Settings) -> None:
-    from infra.settings import mask_url
-
     banner = [
         f"Polis listening on http://{settings.host}:{settings.port} "
         f"({settings.workers} worker{'s' if settings.workers > 1 else ''})",
@@ -207,7 +187,7 @@ def _migrate(args: argparse.Namespace) -> int:
     from infra.migrate import migrate
 
     async def run() -> list[str]:
-        conn = await asyncpg.connect(_database_url(_settings()))
+        conn = await asyncpg.connect(database_url(settings_from_env()))
         try:
             return await migrate(conn)
         finally:
@@ -225,7 +205,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from projections.rebuild import rebuild, text_progress
 
     async def run() -> int:
-        pool = await create_pool(_database_url(_settings()))
+        pool = await create_pool(database_url(settings_from_env()))
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
@@ -283,13 +263,13 @@ def _export_asyncapi(args: argparse.Namespace) -> int:
 
 
 def _bots(args: argparse.Namespace) -> int:
-    """A bot worker until SIGINT or SIGTERM (`api/runners/bots.py`; POLIS_BOT_* settings)."""
+    """A bot worker until SIGINT or SIGTERM (`api/bot_worker.py`; POLIS_BOT_* settings)."""
     import logging
 
-    from api.runners.bots import run_worker
+    from api.bot_worker import run_worker
 
     logging.basicConfig(level=logging.INFO)
-    settings = _settings()
+    settings = settings_from_env()
 
     async def run() -> int:
         stop = asyncio.Event()

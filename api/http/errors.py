@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 
 from api.http.request_ids import current as current_request_id
 from api.service import error_codes, refusals
@@ -39,6 +40,15 @@ class ErrorBody(msgspec.Struct, frozen=True):
 
 
 PROBLEM_JSON = "application/problem+json"
+
+
+def error_responses(**described: str) -> dict[int, ResponseSpec]:
+    """Error responses of an operation (`e404="..."`), all in the one error shape."""
+    return {
+        int(key[1:]): ResponseSpec(data_container=ErrorBody, description=text,
+                                   generate_examples=False)
+        for key, text in described.items()
+    }
 
 
 def as_problem(body: ErrorBody, status: int | None = None) -> ErrorBody:

@@ -32,8 +32,8 @@ from api.http.schemas import (
     SubmitCommand,
     ViewOut,
 )
-from api.runners.bots import bot_levels, seats_and_bots
 from api.runtime import runtime_of
+from api.service.bot_seats import bot_levels, seats_and_bots
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.folded import Folded
 from api.service.game_service import GameService, parse_game_id

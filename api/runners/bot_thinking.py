@@ -48,6 +48,7 @@ import msgspec
 
 from domain.bots import Budget, SeatInput, choose
 from domain.kernel.game import Game
+from domain.kernel.registry import get_ruleset
 
 _log = logging.getLogger("polis.bots")
 
@@ -88,8 +89,6 @@ def trivial(thought: Thought) -> bool:
 
 @functools.lru_cache(maxsize=64)
 def _ruleset(kind: str, expansions: tuple[str, ...], options: bytes) -> Game:
-    from domain.kernel.registry import get_ruleset
-
     return get_ruleset(kind, expansions, msgspec.json.decode(options))
 
 

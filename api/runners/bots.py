@@ -31,65 +31,17 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import asyncpg
 import msgspec
 
 from api.runners.bot_thinking import BotThinking, Ruleset, Thought
-from api.service.refusals import Invalid, Refusal
-from domain.bots import LEVELS, SeatInput
-from domain.kernel.clocks import CLOCK_OPTION
-from domain.kernel.meta import MetaGame, left_seats
+from api.service.bot_seats import playing_levels
+from api.service.refusals import Refusal
+from domain.bots import SeatInput
 
 _log = logging.getLogger("polis.bots")
-
-BOTS_OPTION = "bots"
-
-
-def seats_and_bots(
-    seats: Sequence[Any], options: dict[str, Any]
-) -> tuple[list[str], dict[str, Any]]:
-    """Seat names and the options to store, from the `seats` of a create request."""
-    if BOTS_OPTION in options:
-        raise Invalid("invalid_options", "bot seats are set in `seats`, not in options")
-    names: list[str] = []
-    bots: list[str | None] = []
-    for i, seat in enumerate(seats):
-        if seat.bot is not None and seat.bot not in LEVELS:
-            raise Invalid("invalid_bot", f"seat {i}: no bot level {seat.bot!r}; known: {LEVELS}",
-                          {"seat": i})
-        if seat.bot is None and seat.name is None:
-            raise Invalid("invalid_seat", f"seat {i} needs a name or a bot", {"seat": i})
-        names.append(seat.name if seat.name is not None else f"{seat.bot} bot")
-        bots.append(seat.bot)
-    if any(bots):
-        options = {**options, BOTS_OPTION: bots}
-    return names, options
-
-
-def bot_levels(options: dict[str, Any], seats: int) -> list[str | None]:
-    """Each seat's bot level (None: a player's seat), from a game's stored options."""
-    found = options.get(BOTS_OPTION)
-    levels: list[str | None] = list(found) if isinstance(found, list) else []
-    return (levels + [None] * seats)[:seats]
-
-
-def playing_levels(options: dict[str, Any], seats: int, game: Any, state: Any) -> list[str | None]:
-    """Each seat's bot level in `state`: the bot seats of `options`, and the seats that left
-    a game that goes on (`domain/kernel/meta.py`: handed to their bot, the ruleset's
-    `leaver_bot`). In a game with a clock the clock's runner plays the latter, as it plays
-    every seat handed to its bot (`api/runners/timeouts.py`): here they are left to it."""
-    levels = bot_levels(options, seats)
-    if CLOCK_OPTION in options or not isinstance(game, MetaGame):
-        return levels
-    for seat in left_seats(state):
-        if 0 <= seat < seats and levels[seat] is None:
-            levels[seat] = game.leaver_bot
-    return levels
-
 
 class BotSettings(msgspec.Struct, frozen=True):
     enabled: bool = True
@@ -303,31 +255,3 @@ class BotRunner:
             return 0
         self.moves += 1
         return 1
-
-
-ALIVE_SECONDS = 5.0
-"""How often a `polis bots` worker touches its `--alive-file` (its health check's proof that
-its event loop turns)."""
-
-
-async def run_worker(settings: Any, stop: asyncio.Event, alive: Path | None = None) -> int:
-    """`polis bots`: a process that only plays bot seats (and fires their wake-ups), with the
-    same runtime as an API process minus HTTP; runs until `stop` is set, touching `alive`
-    every `ALIVE_SECONDS` if given."""
-    from api.runtime import Runtime
-
-    runtime = Runtime(settings)
-    runtime.bots_on_wakeups = True
-    await runtime.start()
-    _log.info("bot worker started")
-    try:
-        while not stop.is_set():
-            if alive is not None:
-                alive.touch()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), ALIVE_SECONDS)
-    finally:
-        moves = runtime.bots.moves if runtime.bots is not None else 0
-        await runtime.stop()
-        _log.info("bot worker stopped after %d moves", moves)
-    return 0

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from api.runners.bots import bot_levels
+from api.service.bot_seats import bot_levels
 from api.service.folded import Folded, FoldedGames
 from api.service.refusals import RuleRefused
 from domain.bots import LEVELS

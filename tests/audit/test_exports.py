@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from api.http.exports import export_record
-from api.http.imports import checked_import, prepare, store_imported
+from api.service.exports import export_record
 from api.service.game_service import GameService
+from api.service.import_worker import checked_import, prepare
+from api.service.imports import store_imported
 from api.service.refusals import Conflict
 from tests.audit.play import play_to_end
 

@@ -12,7 +12,7 @@ import uuid
 import asyncpg
 import pytest
 
-from api.http.audit import audit_game
+from api.service.audit import audit_game
 from api.service.game_service import GameService
 from infra.db import create_database, drop_database
 from infra.event_store import CommandMeta, EventStore, NewEvent

@@ -12,10 +12,11 @@ import asyncpg
 import msgspec
 import pytest
 
-from api.http.audit import audit_game
-from api.http.exports import export_record
-from api.http.imports import checked_import, prepare, store_imported
+from api.service.audit import audit_game
+from api.service.exports import export_record
 from api.service.game_service import GameService
+from api.service.import_worker import checked_import, prepare
+from api.service.imports import store_imported
 from api.service.refusals import Invalid, RuleRefused
 from domain.kernel import get_game
 from domain.kernel.traces import replay_record
