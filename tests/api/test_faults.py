@@ -26,7 +26,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from api.commands import Committed
+from api.commands import Committed, scoped_key
 from api.errors import STATUS_OF_REFUSAL
 from api.game_service import GameService
 from api.refusals import Busy
@@ -174,7 +174,8 @@ async def test_a_command_whose_outcome_is_unknown_is_retried_with_its_key(
             assert retried.replayed == (when == "after")
             assert retried.last_version > version
             rows = await store.stream_rows(record.game_id, version)
-            assert {r.command_id for r in rows} == {retry_key}  # applied once
+            # applied once, under the key scoped by its seat (openapi/README.md, Idempotency)
+            assert {r.command_id for r in rows} == {scoped_key(seat, retry_key)}
             seat, version, move = await _first_move(service, record.game_id)
     finally:
         await pool.close()
