@@ -125,7 +125,8 @@ def _error_of(exc: Exception) -> tuple[int, ErrorBody]:
     if isinstance(exc, ApiError):
         return exc.status, exc.body
     if isinstance(exc, refusals.Refusal):
-        status = STATUS_OF_REFUSAL.get(type(exc), 400)
+        # the catalogue is the one source of a code's status; the class is the fallback
+        status = error_codes.status_of(exc.code) or STATUS_OF_REFUSAL.get(type(exc), 400)
         return status, ErrorBody(exc.code, exc.message, exc.details)
     if isinstance(exc, ValidationException):
         errors = exc.extra if isinstance(exc.extra, list) else []

@@ -35,6 +35,7 @@ def game_components(ref_prefix: str) -> tuple[dict[str, Any], dict[str, dict[str
             (types.command, types.event, types.deal, types.view),
             ref_template=ref_prefix + prefix + ".{name}",
         )
+        _deal_members_typed(parts, types.deal, ref_prefix + prefix + ".")
         for name, schema in parts.items():
             schemas[f"{prefix}.{name}"] = schema
         roles: dict[str, str] = {}
@@ -45,6 +46,21 @@ def game_components(ref_prefix: str) -> tuple[dict[str, Any], dict[str, dict[str
             roles[role] = name
         index[ruleset.name] = roles
     return dict(sorted(schemas.items())), index
+
+
+def _deal_members_typed(parts: dict[str, Any], deal: type, ref: str) -> None:
+    """Type each event's `deal` member as the ruleset's deal. An expansion's deal extends
+    its base game's (`LeadersDeal` is a `Deal` with the leaders), and the base game's event
+    declares the base type, so its schema would not list the expansion's members."""
+    bases = {ref + b.__name__ for b in deal.__mro__[1:] if issubclass(b, msgspec.Struct)
+             and b is not msgspec.Struct}
+    for schema in parts.values():
+        member = schema.get("properties", {}).get("deal")
+        if member is None:
+            continue
+        for option in member.get("anyOf", [member]):
+            if option.get("$ref") in bases:
+                option["$ref"] = ref + deal.__name__
 
 
 def any_of(ref_prefix: str, index: dict[str, dict[str, str]], role: str) -> dict[str, Any]:

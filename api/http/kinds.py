@@ -15,7 +15,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 
 from api.http.errors import PROBLEM_JSON, ErrorBody
-from api.service.refusals import NotFound, RuleRefused
+from api.service.refusals import RuleRefused
 from domain.kernel import DomainError, get_game, kinds
 from domain.kernel.describe import (
     ExpansionDescription,
@@ -92,10 +92,9 @@ class KindsController(Controller):
 
     @get("/{kind:str}/catalog", operation_id="getCatalog",
          responses={
-             404: ResponseSpec(ErrorBody, False, "No such game kind (`unknown_game_kind`).",
-                               PROBLEM_JSON),
-             422: ResponseSpec(ErrorBody, False, "Expansions the kind does not have or the "
-                               "rules do not combine.", PROBLEM_JSON),
+             422: ResponseSpec(ErrorBody, False, "No such game kind (`unknown_game_kind`), "
+                               "or expansions the kind does not have or the rules do not "
+                               "combine.", PROBLEM_JSON),
          })
     async def get_catalog(
         self,
@@ -109,8 +108,8 @@ class KindsController(Controller):
     ) -> Response[CatalogOut]:
         """The ruleset's game data by id, with names in the reader's language."""
         if kind not in kinds():
-            raise NotFound("unknown_game_kind", f"no game kind {kind!r}; see GET /kinds",
-                           {"kinds": list(kinds())})
+            raise RuleRefused("unknown_game_kind", f"no game kind {kind!r}; see GET /kinds",
+                              {"kinds": list(kinds())})
         named = tuple(e for part in expansions or [] for e in part.split(",") if e)
         try:
             game = get_game(kind, named)

@@ -28,6 +28,8 @@ _GAME_FIELDS = {
     ("SubmitCommand", "command"): ("Command", False, False),
     ("EventOut", "event"): ("Event", False, False),
     ("CreateGame", "deal"): ("Deal", False, True),
+    ("NextOut", "view"): ("View", False, False),
+    ("NextOut", "moves"): ("Command", True, False),
 }
 
 

@@ -106,10 +106,27 @@ def seat_of_token(folded: Folded, token: str | None) -> int | None:
     return seat
 
 
-def key_reused(key: str | None) -> Conflict:
+_SEAT_SCOPE = "seat:"
+
+
+def scoped_key(seat: int, key: str) -> str:
+    """A client's idempotency key as stored: scoped by the seat that sent it. Keys are often
+    guessable (`ada-1`); unscoped, one seat could burn another's next key, or learn from a
+    replay or an `idempotency_key_reused` what another seat sent under it."""
+    return f"{_SEAT_SCOPE}{seat}:{key}"
+
+
+def client_key(command_id: str) -> str:
+    """The key as its client sent it (`scoped_key` undone; other ids as they are)."""
+    if command_id.startswith(_SEAT_SCOPE):
+        return command_id.split(":", 2)[2]
+    return command_id
+
+
+def key_reused(command_id: str) -> Conflict:
     return Conflict(
         "idempotency_key_reused", "this idempotency key was used with another command",
-        {"idempotency_key": key},
+        {"idempotency_key": client_key(command_id)},
     )
 
 
@@ -200,7 +217,9 @@ class CommandHandler:
                 {"seat": seat},
             )
         body_hash = hashlib.sha256(msgspec.json.encode(command)).hexdigest()
-        command_id = idempotency_key or f"auto:{uuid.uuid4()}"
+        key = idempotency_key or f"auto:{uuid.uuid4()}"  # a key the client may retry with
+        # the bot runners' own keys (`bot:<seat>:<version>`) are the same on every replica
+        command_id = key if bot_seat is not None else scoped_key(seat, key)
         try:
             async with asyncio.timeout(self.busy_seconds):
                 await folded.lock.acquire()
@@ -262,7 +281,7 @@ class CommandHandler:
                     game.is_over(state), views,
                 )
             except LOST_CONNECTION:  # the store's own retries and lookup lost it too
-                raise outcome_unknown(command_id) from None
+                raise outcome_unknown(client_key(command_id)) from None
             except VersionConflict:
                 await self.games.refresh(folded)
                 continue  # another command landed first: re-check the rule on the new state

@@ -70,6 +70,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_trace", 422,
               "An imported trace is malformed or disagrees with the rules; `message` names the "
               "first problem, and nothing was stored."),
+    ErrorCode("trace_too_slow", 422,
+              "An imported trace's replay took longer than `POLIS_IMPORT_SECONDS`; nothing was "
+              "stored."),
     ErrorCode("version_conflict", 409, "The game is not at `expected_version`; `details` gives "
               "the current one."),
     ErrorCode("version_not_reached", 409,
@@ -87,6 +90,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("internal_error", 500, "An unexpected error; the request id finds it in the log."),
     ErrorCode("game_busy", 503,
               "The game is held by a slow transaction; see `Retry-After`."),
+    ErrorCode("import_busy", 503,
+              "Too many imports are in progress in this process; see `Retry-After`."),
     ErrorCode("database_unavailable", 503,
               "The database connection was lost and nothing was changed; retry as it is "
               "(see `Retry-After`)."),

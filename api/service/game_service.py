@@ -110,7 +110,7 @@ class GameService:
                 try:
                     explicit = msgspec.convert(deal, game.deal_type)
                 except msgspec.ValidationError as exc:
-                    raise Invalid("invalid_deal", str(exc)) from None
+                    raise RuleRefused("invalid_deal", str(exc)) from None
             rng = random.Random(secrets.randbits(64) if seed is None else seed)
             opening = game.start(len(seat_names), rules_options(options), rng, explicit)
         except DomainError as exc:

@@ -128,10 +128,12 @@ _GAME_FIELDS = {
     ("Update", "view"): "View",
     ("EventEnvelope", "event"): "Event",
     ("CommandMessage", "command"): "Command",
+    ("NextOut", "view"): "View",
 }
 _GAME_LISTS = {
     ("Snapshot", "moves"): "Command",
     ("Update", "moves"): "Command",
+    ("NextOut", "moves"): "Command",
 }
 
 

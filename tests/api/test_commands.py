@@ -137,7 +137,7 @@ async def test_bad_input_gets_its_documented_4xx(http: httpx.AsyncClient) -> Non
                                            "options": {"speed": 2}}), 422, "unknown_option")
     _error(await http.post("/games", json={"kind": "duel", "seats": []}), 400, "invalid_body")
     _error(await http.post("/games", json={"kind": "duel", "seats": [{"name": "a"}, {"name": "b"}],
-                                           "deal": {"nonsense": True}}), 400, "invalid_deal")
+                                           "deal": {"nonsense": True}}), 422, "invalid_deal")
     _error(await http.get(f"/games/{game_id}/legal-moves"), 401, "unauthorized")
     _error(await http.get(f"/games/{game_id}/view", headers=auth("nope")), 401, "unauthorized")
     _error(await http.get(f"/games/{game_id}/versions/999/view"), 404, "version_not_found")
@@ -232,3 +232,28 @@ async def test_values_the_database_cannot_hold_get_a_4xx(
         errors = [m for m in player.messages if m["type"] in ("error", "command_rejected")]
         assert [m["error"]["code"] for m in errors] == ["malformed_message"] * 3, errors
     assert (await http.get(f"/games/{game_id}")).json()["version"] == moves["version"]
+
+
+async def test_idempotency_keys_are_scoped_by_seat(http: httpx.AsyncClient) -> None:
+    """A key is one seat's: another seat sending the same (guessable) key has its own
+    command decided, neither replaying nor burning the first seat's (openapi/README.md,
+    Idempotency)."""
+    game_id, tokens = await create_game(http, seed=23)
+    url = f"/games/{game_id}/commands"
+    first, moves = await _acting(http, game_id, tokens)
+    sent = {"expected_version": moves["version"], "command": moves["moves"][0]}
+    key = {"Idempotency-Key": "ada-1"}
+    original = (await http.post(url, json=sent, headers={**auth(tokens[first]), **key})).json()
+    assert not original["replayed"]
+    while True:  # play on without keys until the other seat acts
+        seat, moves = await _acting(http, game_id, tokens)
+        if seat != first:
+            break
+        await http.post(url, headers=auth(tokens[seat]), json={
+            "expected_version": moves["version"], "command": moves["moves"][0]})
+    other = await http.post(url, headers={**auth(tokens[seat]), **key}, json={
+        "expected_version": moves["version"], "command": moves["moves"][0]})
+    assert other.status_code in (200, 201), other.text
+    assert not other.json()["replayed"] and other.json()["first_version"] > original["version"]
+    again = (await http.post(url, json=sent, headers={**auth(tokens[first]), **key})).json()
+    assert again["replayed"] and again["first_version"] == original["first_version"]

@@ -27,7 +27,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from api.http.errors import STATUS_OF_REFUSAL
-from api.service.commands import Committed
+from api.service.commands import Committed, scoped_key
 from api.service.game_service import GameService
 from api.service.refusals import Busy
 from infra.db import create_pool, lost_connection
@@ -174,7 +174,8 @@ async def test_a_command_whose_outcome_is_unknown_is_retried_with_its_key(
             assert retried.replayed == (when == "after")
             assert retried.last_version > version
             rows = await store.stream_rows(record.game_id, version)
-            assert {r.command_id for r in rows} == {retry_key}  # applied once
+            # applied once, under the key scoped by its seat (openapi/README.md, Idempotency)
+            assert {r.command_id for r in rows} == {scoped_key(seat, retry_key)}
             seat, version, move = await _first_move(service, record.game_id)
     finally:
         await pool.close()

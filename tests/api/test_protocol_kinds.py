@@ -57,7 +57,7 @@ async def test_catalog_names_follow_the_readers_language(http: httpx.AsyncClient
 
 async def test_catalog_refusals(http: httpx.AsyncClient) -> None:
     missing = await http.get("/kinds/chess/catalog")
-    assert missing.status_code == 404 and missing.json()["code"] == "unknown_game_kind"
+    assert missing.status_code == 422 and missing.json()["code"] == "unknown_game_kind"
     bad = await http.get("/kinds/duel/catalog?expansions=chess")
     assert bad.status_code == 422 and bad.json()["code"] == "unknown_expansion"
     assert bad.headers["content-type"] == "application/problem+json"

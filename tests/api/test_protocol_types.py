@@ -4,11 +4,13 @@ with a misspelt field is refused by them as by the server."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import msgspec
 import pytest
 
+from api.http.game_schemas import game_components, ident
 from domain.kernel import fold, get_game
 from domain.kernel.describe import Ruleset, ruleset_types, rulesets
 from domain.kernel.playout import random_playout
@@ -54,3 +56,19 @@ def test_views_events_and_moves_match_their_documented_types(ruleset: Ruleset) -
     with pytest.raises(msgspec.ValidationError):
         wrong = msgspec.to_builtins(played.steps[0][0]) | {"seet": 0}
         command.decode(encode(wrong))
+
+
+@pytest.mark.parametrize("ruleset", rulesets(), ids=lambda r: r.name)
+def test_the_documented_game_start_lists_every_member_of_the_deal(ruleset: Ruleset) -> None:
+    """The full log's `GameStarted` carries the ruleset's whole deal (with Leaders or Faith,
+    wider than the base game's): its documented schema lists every member it has."""
+    schemas, _ = game_components("#/")
+    game = get_game(ruleset.kind, ruleset.expansions)
+    seats = min(max(game.seat_range()[0], 3), game.seat_range()[1])
+    opening = game.start(seats, {}, random.Random(3), None)
+    started = next(e for e in opening if type(e).__name__ == "GameStarted")
+    deal = json.loads(msgspec.json.encode(started))["deal"]
+    member = schemas[f"{ident(ruleset)}.GameStarted"]["properties"]["deal"]
+    ref = next(o["$ref"] for o in member["anyOf"] if "$ref" in o)
+    documented = schemas[ref.removeprefix("#/")]["properties"]
+    assert set(deal) <= set(documented), set(deal) - set(documented)

@@ -48,6 +48,9 @@ async def test_two_browsers_play_a_duel_game_a_spectator_follows(
 
     clicks = await play_until_over([ada, brutus], rng, 150, on_click=midgame)
     assert clicks >= 20  # the draft alone is 8 picks
+    wonders = ada.page.locator("ul.wonders li")  # each wonder shows its cost
+    assert await wonders.count() >= 7
+    assert await wonders.locator(".cost").count() == await wonders.count()
 
     async with httpx.AsyncClient(base_url=web_api.url) as http:
         game = (await http.get(f"/games/{game_id}")).json()

@@ -37,6 +37,9 @@ async def test_one_browser_plays_seven_wonders_against_two_bots(
     await ada.page.wait_for_selector("#hand .chip")
     assert await ada.page.locator(".sw-city").count() == 3
     assert await ada.page.locator(".relation").count() == 2  # both neighbours marked
+    stages = ada.page.locator(".sw-city .stage")  # every wonder stage shows its cost
+    assert await stages.count() >= 6
+    assert await stages.locator(".cost").count() == await stages.count()
     await ada.page.wait_for_selector("#moves button.move")
     await ada.shot("08-7wonders-hand")
     shots = {"09-7wonders-age2": 2, "10-7wonders-age3": 3}

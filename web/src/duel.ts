@@ -141,7 +141,9 @@ function city(ctx: BoardContext, p: Json): HTMLElement {
       h("div", { class: "colour-row" }, ...byColour.get(c)!.map((id) => cardChip(catalog, id))))),
     h("h3", {}, t("wonders")),
     h("ul", { class: "wonders" }, ...p.wonders.map((w: number) =>
-      h("li", { class: p.built_wonders.includes(w) ? "built" : "" }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w)))),
+      h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w },
+        p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w),
+        costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))),
     p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))) : null,
     cityLeaders(ctx, p.seat));
 }

@@ -28,7 +28,9 @@ function cityPanel(ctx: BoardContext, c: Json, relation: string): HTMLElement {
     h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`),
     h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`),
     h("div", { class: "stages" }, ...stages.map((st: Json, i: number) =>
-      h("span", { class: "stage" + (i < c.stages ? " built" : "") }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`))),
+      h("span", { class: "stage" + (i < c.stages ? " built" : ""), "data-stage": i },
+        `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`,
+        costText(catalog, st) ? h("small", { class: "cost" }, ` (${costText(catalog, st)})`) : ""))),
     h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) =>
       h("div", { class: "colour-row" }, ...byColour.get(col)!.map((id) => cardChip(catalog, id))))),
     leaderLine(ctx, c.city), invokedLine(ctx, c.city));

@@ -192,7 +192,7 @@ class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type")
 class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
     boards: list[tuple[int, int]]
     coins: int
-    deal: Deal | None
+    deal: FaithDeal | None
     explicit_deal: bool
     seats: int
     variant: bool

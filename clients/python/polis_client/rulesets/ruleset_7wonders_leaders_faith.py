@@ -226,7 +226,7 @@ class GameEnded(msgspec.Struct, kw_only=True, tag='GameEnded', tag_field="type")
 class GameStarted(msgspec.Struct, kw_only=True, tag='GameStarted', tag_field="type"):
     boards: list[tuple[int, int]]
     coins: int
-    deal: Deal | None
+    deal: FaithLeadersDeal | None
     explicit_deal: bool
     seats: int
     variant: bool

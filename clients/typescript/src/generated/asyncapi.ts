@@ -710,7 +710,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_faith.Deal"] | null;
+            deal: components["schemas"]["7wonders_faith.FaithDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -1390,7 +1390,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_leaders.Deal"] | null;
+            deal: components["schemas"]["7wonders_leaders.LeadersDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -2185,7 +2185,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_leaders_faith.Deal"] | null;
+            deal: components["schemas"]["7wonders_leaders_faith.FaithLeadersDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -2907,11 +2907,9 @@ export interface components {
          */
         NextOut: {
             acting: number[];
-            /** @default null */
-            moves?: unknown[] | null;
+            moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             version: number;
-            /** @default null */
-            view?: unknown | null;
+            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
         };
         /** PingMessage */
         PingMessage: {

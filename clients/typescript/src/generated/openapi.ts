@@ -967,7 +967,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_faith.Deal"] | null;
+            deal: components["schemas"]["7wonders_faith.FaithDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -1647,7 +1647,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_leaders.Deal"] | null;
+            deal: components["schemas"]["7wonders_leaders.LeadersDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -2442,7 +2442,7 @@ export interface components {
                 number
             ][];
             coins: number;
-            deal: components["schemas"]["7wonders_leaders_faith.Deal"] | null;
+            deal: components["schemas"]["7wonders_leaders_faith.FaithLeadersDeal"] | null;
             explicit_deal: boolean;
             seats: number;
             /** @enum {unknown} */
@@ -3219,10 +3219,10 @@ export interface components {
         /** NextOut */
         NextOut: {
             acting: number[];
-            moves?: unknown[] | null;
+            moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             version: number;
             /** @description a JSON value defined by the game */
-            view?: unknown | null;
+            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
         };
         /** OptionDescription */
         OptionDescription: {
@@ -7021,16 +7021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such game kind (`unknown_game_kind`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Expansions the kind does not have or the rules do not combine. */
+            /** @description No such game kind (`unknown_game_kind`), or expansions the kind does not have or the rules do not combine. */
             422: {
                 headers: {
                     [name: string]: unknown;
