@@ -62,8 +62,9 @@ def test_a_reserved_seat_is_its_players_only() -> None:
     table = _table(TableSeat(player="h", name="Host"), TableSeat(player="c", reserved=True),
                    TableSeat())
     assert _code(join, table, "x", "X", 1) == "seat_reserved"
-    assert join(table, "x", "X")[0].seat == 2  # the first free seat that is not reserved
-    assert join(table, "c", "Cleo")[0].seat == 1  # the invited player gets its own
+    # the first free seat that is not reserved; the invited player gets its own
+    assert join(table, "x", "X")[0] == SeatTaken(seat=2, player="x", name="X")
+    assert join(table, "c", "Cleo")[0] == SeatTaken(seat=1, player="c", name="Cleo")
     table = _apply(table, join(table, "x", "X"))
     assert _code(join, table, "y", "Y") == "table_full"
 
