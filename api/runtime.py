@@ -14,6 +14,7 @@ from litestar.connection import ASGIConnection
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.timeouts import ClockSettings, TimeoutRunner
+from api.service.bot_seats import playing_levels
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.commands import Committed
 from api.service.game_service import GameService
@@ -101,10 +102,16 @@ class Runtime:
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)
         self.broker = Broker(
-            settings.redis_url, settings.channel, self._woken, self._woken_all
+            settings.redis_url, settings.channel, self._woken, self._woken_all,
+            cluster=settings.redis_cluster, on_live=self._hub.wake_all,
         )
         broker = self.broker
+        self._hub.interest = self._follow
         self._service.games.listening = lambda: broker.subscribed
+        self._service.games.listening_since = broker.since
+        self._service.games.serving = broker.lease
+        if self.bots_on_wakeups:
+            broker.listen_bots()
         self._counters = SharedCounters(self.broker.client, f"{settings.channel}:rate")
         self._limits = RateLimits(self._counters, settings.rate_create, settings.rate_commands)
         self.broker.start()
@@ -147,6 +154,11 @@ class Runtime:
               lambda: float(broker.subscribed))
         gauge("polis_wakeups_dropped_total", "Wake-ups Redis could not take.",
               lambda: broker.dropped, "counter")
+        gauge("polis_wakeups_received_total",
+              "Wake-ups this process received (of the games it follows, or with bots).",
+              lambda: broker.received, "counter")
+        gauge("polis_wakeup_subscriptions", "Wake-up channels this process is subscribed to.",
+              broker.subscriptions)
 
     def _after_commit(self, committed: Committed) -> None:
         """An append committed here: local followers at once (from memory), the other
@@ -154,11 +166,27 @@ class Runtime:
         if self._hub is not None:
             self._hub.committed(committed)
         if self.broker is not None:
-            self.broker.publish_soon(committed.game_id, committed.last_version)
+            self.broker.publish_soon(committed.game_id, committed.last_version,
+                                     bots=self._has_bots(committed.game_id))
         if self.bots is not None:
             self.bots.poke(committed.game_id)
         if self.clocks is not None:
             self.clocks.committed(committed)
+
+    def _follow(self, game_id: uuid.UUID, followed: bool) -> None:
+        """A game got its first local follower (or lost its last): hear its wake-ups."""
+        if self.broker is not None:
+            (self.broker.follow if followed else self.broker.unfollow)(game_id)
+
+    def _has_bots(self, game_id: uuid.UUID) -> bool:
+        """Whether a bot plays a seat of the game now (its wake-ups also go to `polis bots`
+        workers); True when the game is not kept here (a wake-up too many costs little)."""
+        folded = self.service.games.kept(game_id)
+        if folded is None:
+            return True
+        record = folded.record
+        return any(playing_levels(record.options, len(record.seat_names), folded.game,
+                                  folded.state))
 
     def _woken(self, game_id: uuid.UUID, version: int) -> None:
         """Another process appended to a game (a Redis wake-up)."""

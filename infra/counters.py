@@ -17,6 +17,7 @@ import time
 from collections import defaultdict
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import RedisError
 
 _log = logging.getLogger(__name__)
@@ -27,7 +28,7 @@ Key = tuple[str, str, int, int]
 
 class SharedCounters:
     def __init__(
-        self, redis: aioredis.Redis | None, prefix: str, sync_seconds: float = 0.2
+        self, redis: aioredis.Redis | RedisCluster | None, prefix: str, sync_seconds: float = 0.2
     ) -> None:
         self.redis = redis
         self.prefix = prefix

@@ -47,6 +47,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """PostgreSQL DSN; None starts the embedded server."""
     redis_url: str | None = None
     """Redis URL; None starts the embedded server."""
+    redis_cluster: bool = False
+    """`REDIS_URL` names any node of a Redis Cluster: wake-ups go on sharded channels."""
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
@@ -130,6 +132,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         return cls(
             database_url=env.get("DATABASE_URL") or None,
             redis_url=env.get("REDIS_URL") or None,
+            redis_cluster=get("POLIS_REDIS_CLUSTER", _boolean, d.redis_cluster),
             host=env.get("POLIS_HOST", d.host),
             port=get("POLIS_PORT", int, d.port, lambda p: 0 < p < 65536, "a port 1-65535"),
             workers=get("POLIS_WORKERS", int, d.workers, lambda w: 1 <= w <= 64, "1 to 64"),
@@ -180,6 +183,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsError(
                 f"POLIS_POOL_MIN={self.pool_min} is not valid: more than POLIS_POOL_MAX"
             )
+        if self.redis_cluster and self.redis_url is None:
+            raise SettingsError("POLIS_REDIS_CLUSTER=1 is not valid: REDIS_URL must name a node "
+                                "of the cluster (the embedded server is a single one)")
         for name, url in (("DATABASE_URL", self.database_url), ("REDIS_URL", self.redis_url)):
             if url is not None and "://" not in url:
                 raise SettingsError(f"{name}={mask_url(url)!r} is not valid: not a URL")

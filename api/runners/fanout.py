@@ -362,6 +362,9 @@ class Hub:
         self.reads = 0
         """Reads of new versions made for live followers, every game together."""
         self.closing = asyncio.Event()
+        self.interest: Callable[[uuid.UUID, bool], None] = lambda game_id, followed: None
+        """Told when a game gets its first local follower (True) and loses its last (False):
+        the runtime subscribes to its wake-ups for that long."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._beat: asyncio.Task[None] | None = None
 
@@ -386,13 +389,17 @@ class Hub:
         found = self.channels.get(game_id)
         if found is None:
             game = await self.ruleset(game_id)
-            found = self.channels.setdefault(game_id, Channel(self, game_id, game))
+            found = self.channels.get(game_id)  # another join may have made it meanwhile
+            if found is None:
+                found = self.channels[game_id] = Channel(self, game_id, game)
+                self.interest(game_id, True)
         return found
 
     def release(self, channel: Channel, session: Sink) -> None:
         channel.leave(session)
         if not channel.sessions and self.channels.get(channel.game_id) is channel:
             del self.channels[channel.game_id]
+            self.interest(channel.game_id, False)
 
     def wake(self, game_id: uuid.UUID, version: int) -> None:
         """Game `game_id` reached `version`: fan it out (in the background)."""
@@ -406,15 +413,18 @@ class Hub:
         if channel is not None and committed.last_version > channel.version:
             channel.pending = self._spawn(channel.apply(committed))
 
-    def wake_all(self) -> None:
-        """Wake-ups may have been lost (Redis reconnected): one check for every game."""
-        self._spawn(self.check())
+    def wake_all(self, games: list[uuid.UUID] | None = None) -> None:
+        """Wake-ups may have been lost (Redis reconnected; or `games`' subscriptions were
+        just confirmed, after the reads of their followers): one check for all of them."""
+        self._spawn(self.check(games))
 
-    async def check(self) -> None:
-        """Advance every channel whose game moved on (one query for all of them)."""
-        if not self.channels:
+    async def check(self, games: list[uuid.UUID] | None = None) -> None:
+        """Advance every channel (of `games`) whose game moved on (one query for all)."""
+        wanted = list(self.channels) if games is None else [
+            g for g in games if g in self.channels]
+        if not wanted:
             return
-        versions = await self.store.versions(list(self.channels))
+        versions = await self.store.versions(wanted)
         for game_id, version in versions.items():
             self.wake(game_id, version)
 

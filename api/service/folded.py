@@ -12,8 +12,9 @@ The cache is bounded (least recently used games are dropped) and per process; no
 is needed for correctness, only for speed.
 
 Reads that accept any version from a given one on (`FoldedGames.current`) may skip the read
-of what is new: a copy is trusted while the process hears every other process's appends (its
-Redis subscription is live and has not been re-made since the copy was confirmed), no
+of what is new: a copy is trusted while the process hears every other process's appends to it (its
+Redis subscription to the game is live and has not been re-made since the copy was
+confirmed), no
 wake-up announced a newer version, and it was confirmed (appended to or read) less than
 `trust_seconds` ago, which bounds how stale it can be if wake-ups stop arriving unnoticed
 (a hung Redis). A read naming a version the game has not reached yet (`FoldedGames.reach`)
@@ -174,6 +175,11 @@ class FoldedGames:
         self.listening: Callable[[], bool] = lambda: False
         """Whether other processes' wake-ups arrive now (set by the runtime: its Redis
         subscription is live); while False, no copy is trusted without a read."""
+        self.listening_since: Callable[[uuid.UUID], float | None] = lambda _: float("-inf")
+        """When (monotonic) this process began to hear one game's wake-ups (set by the
+        runtime: a process subscribes only to the games it follows); None: it does not."""
+        self.serving: Callable[[uuid.UUID], None] = lambda _: None
+        """Told of each game asked for (`get`): the runtime then hears its wake-ups a while."""
         self._missed_at = float("-inf")
         """When wake-ups may last have been missed (the subscription was (re)made)."""
         self.reads = 0
@@ -198,8 +204,9 @@ class FoldedGames:
         without reading (the module docstring says when): at most a wake-up's delay behind,
         and never more than `trust_seconds`."""
         confirmed = folded.confirmed_at
-        return (self.listening() and folded.version >= folded.heard
-                and confirmed > self._missed_at
+        since = self.listening_since(folded.game_id)
+        return (self.listening() and since is not None and folded.version >= folded.heard
+                and confirmed > max(self._missed_at, since)
                 and time.monotonic() - confirmed < self.trust_seconds)
 
     def serves(self, folded: Folded, min_version: int | None) -> bool:
@@ -227,6 +234,7 @@ class FoldedGames:
 
     async def get(self, game_id: uuid.UUID) -> Folded:
         """The game, folded (one record read and one stream read when not kept yet)."""
+        self.serving(game_id)
         found = self._games.get(game_id)
         if found is not None:
             self._games.move_to_end(game_id)
