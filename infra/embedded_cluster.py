@@ -37,6 +37,8 @@ class ClusterNode:
     def __init__(self, directory: Path, port: int, node_timeout_ms: int) -> None:
         self.directory = directory
         self.port = port
+        self.bus_port = free_port()
+        """The cluster bus (port + 10000 by default, which may be past 65535 or taken)."""
         self.node_timeout_ms = node_timeout_ms
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -51,6 +53,7 @@ class ClusterNode:
              "--dir", str(self.directory.resolve()), "--save", "", "--appendonly", "no",
              "--loglevel", "warning", "--logfile", "node.log",
              "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+             "--cluster-port", str(self.bus_port),
              "--cluster-node-timeout", str(self.node_timeout_ms),
              "--cluster-require-full-coverage", "no",
              "--cluster-allow-pubsubshard-when-down", "yes"],
@@ -96,8 +99,9 @@ class LocalCluster:
                 last = SLOTS - 1 if i == len(self.nodes) - 1 else (i + 1) * share - 1
                 _expect_ok(_command(node.port, "CLUSTER", "ADDSLOTSRANGE", i * share, last))
             for node in self.nodes[1:]:
-                _expect_ok(_command(node.port, "CLUSTER", "MEET", "127.0.0.1",
-                                    self.nodes[0].port))
+                first = self.nodes[0]
+                _expect_ok(_command(node.port, "CLUSTER", "MEET", "127.0.0.1", first.port,
+                                    first.bus_port))
             self.wait_ok(timeout)
         except BaseException:
             self.stop()
