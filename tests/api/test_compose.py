@@ -44,6 +44,32 @@ def test_compose_describes_two_replicas_behind_the_proxy() -> None:
     assert set(services["proxy"]["depends_on"]) == {"api-1", "api-2"}
 
 
+def test_the_cluster_variant_puts_wake_ups_on_three_masters() -> None:
+    """compose.cluster.yaml on top of compose.yaml: a Redis Cluster of three masters, the
+    replicas and the bot worker told so (`POLIS_REDIS_CLUSTER=1`), REDIS_URL still naming
+    one node of it."""
+    base = yaml.safe_load((REPO / "compose.yaml").read_text(encoding="utf-8"))["services"]
+    variant = yaml.safe_load((REPO / "compose.cluster.yaml").read_text(encoding="utf-8"))
+    services = variant["services"]
+    nodes = ("redis", "redis-2", "redis-3")
+    for name in nodes:
+        command = services[name]["command"]
+        options = dict(zip(command[1::2], command[2::2], strict=False))
+        assert options["--cluster-enabled"] == "yes", name
+        assert options["--cluster-require-full-coverage"] == "no", name  # others serve on
+        assert options["--cluster-announce-hostname"] == name, name
+        assert services[name]["restart"] == "unless-stopped"
+        assert "cluster_state:ok" in " ".join(services[name]["healthcheck"]["test"])
+    create = " ".join(services["redis-cluster"]["command"])
+    assert "--cluster create" in create and all(f"hosts {n} " in create for n in nodes)
+    for name in ("api-1", "api-2", "bots"):
+        assert services[name]["environment"]["POLIS_REDIS_CLUSTER"] == "1"
+        assert base[name]["environment"]["REDIS_URL"].startswith("redis://redis:")
+        env = {"REDIS_URL": base[name]["environment"]["REDIS_URL"],
+               **services[name]["environment"]}
+        assert Settings.from_env(env).redis_cluster
+
+
 def test_the_image_installs_every_package() -> None:
     dockerfile = (REPO / "Dockerfile").read_text(encoding="utf-8")
     for package in ("api", "domain", "infra", "projections"):

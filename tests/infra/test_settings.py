@@ -30,3 +30,13 @@ def test_connection_bounds_are_read_and_checked() -> None:
                       ("POLIS_MAX_SOCKETS_PER_CLIENT", "0")):
         with pytest.raises(SettingsError, match=name):
             Settings.from_env({name: raw})
+
+
+def test_a_redis_cluster_is_named_by_any_node() -> None:
+    env = {"REDIS_URL": "redis://node-2:6379/0", "POLIS_REDIS_CLUSTER": "1"}
+    assert Settings.from_env(env).redis_cluster
+    assert not Settings.from_env({"REDIS_URL": "redis://r:6379/0"}).redis_cluster
+    with pytest.raises(SettingsError, match="POLIS_REDIS_CLUSTER"):
+        Settings.from_env({"POLIS_REDIS_CLUSTER": "1"})  # the embedded server is no cluster
+    with pytest.raises(SettingsError, match="POLIS_REDIS_CLUSTER"):
+        Settings.from_env({**env, "POLIS_REDIS_CLUSTER": "maybe"})
