@@ -215,6 +215,10 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     repeat = may_repeat(rules, state, city)
     for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
         cd = cards[card]
+        if free_city and must_chain(rules, state, city, card):
+            add(Play(seat=seat, card=card, action=BUILD, city=named, left=0, right=0,
+                     buy_left=trading.ZERO, buy_right=trading.ZERO))
+            continue
         if repeat or not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
@@ -275,6 +279,10 @@ def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int
     discards: list[Play] = []
     hand = city_hand(state, city)
     for card in dict.fromkeys(hand):
+        if named is not None and must_chain(rules, state, city, card):
+            builds.append(Play(seat=seat, card=card, action=BUILD, city=named, left=0,
+                               right=0, buy_left=trading.ZERO, buy_right=trading.ZERO))
+            continue
         if repeat or not c.names >> rules.cards[card].name_id & 1:
             cost = card_cost(rules, state, city, card)
             for _, (lc, rc, bl, br, far) in _market_options(rules, state, city, cost, "card",
@@ -335,6 +343,16 @@ def _market_settle(
                   bought_right=br, far=far)
 
 
+def must_chain(rules: SevenWondersRules, state: SWState, city: int, card: int) -> bool:
+    """Free City variant: "if the Free City's card can be built through a chain, the free
+    chain construction must be used" (base.yaml `free_city_rules`): such a card is built by
+    the chain, never staged, discarded or built by a free-structure ability."""
+    c = state.cities[city]
+    names = c.names
+    return bool(chain_masks(rules.cards)[card] & names) and (
+        not names >> rules.cards[card].name_id & 1 or may_repeat(rules, state, city))
+
+
 def may_repeat(rules: SevenWondersRules, state: SWState, city: int) -> bool:
     """Whether an expansion lets the city build a card of a name it already has (Pan)."""
     return any(hook(state, city) for hook in rules.repeat_hooks)
@@ -363,6 +381,9 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
     action = command.action
     free_city = state.variant and city == FREE_CITY
     c = state.cities[city]
+    if free_city and action != BUILD and must_chain(rules, state, city, card):
+        raise _refuse("free_city_must_chain", "the Free City builds a card it can chain, "
+                      "free through the chain")
     if action == DISCARD:
         if free_city and _free_city_can_build(rules, state, city, hand):
             raise _refuse("free_city_must_build",
