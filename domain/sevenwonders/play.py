@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import market, trading
 from domain.sevenwonders.catalog_types import CardDef
@@ -136,9 +138,52 @@ def _affordable(
     coins, free, resources = cost
     if free:
         return [(0, trading.FREE)]
-    budget = state.cities[city].coins - coins
-    if budget < 0:
+    if state.cities[city].coins < coins:
         return []
+    if rules.pool_hooks:
+        pools = _pools(rules, state, city, resources)
+        if len(pools) > 1:
+            return _merged([
+                _affordable_in(rules, s, city, cost, every_split, pricer if s is state else None,
+                               what, index) for s in pools])
+    return _affordable_in(rules, state, city, cost, every_split, pricer, what, index)
+
+
+def _pools(rules: SevenWondersRules, state: SWState, city: int,
+           resources: tuple[int, ...]) -> list[SWState]:
+    """The state as it is, then as the city may count its own production for this purchase
+    in each other way an expansion allows (`hooks.pool_hooks`: Faith's Dionysos)."""
+    out = [state]
+    for hook in rules.pool_hooks:
+        for c in hook(state, city, resources):
+            cities = list(state.cities)
+            cities[city] = c
+            out.append(replace(state, cities=tuple(cities)))
+    return out
+
+
+def _merged(found: list[list[tuple[int, Any]]]) -> list[tuple[int, Any]]:
+    """The distinct (bank coins, payment) of several pools, cheapest first, less those that
+    buy more than another of the same bank coins (a pool's purchase another makes needless)."""
+    seen = list(dict.fromkeys(o for options in found for o in options))
+    kept = [o for o in seen if not any(q is not o and _covers(q, o) for q in seen)]
+    return sorted(kept, key=lambda o: o[0] + o[1][0] + o[1][1])
+
+
+def _covers(q: tuple[int, Any], o: tuple[int, Any]) -> bool:
+    """Whether `q` pays the bank the same as `o` and buys no more of anything, from anyone."""
+    return q[0] == o[0] and q[1][4:] == o[1][4:] and all(
+        a <= b for x, y in zip(q[1][2:4], o[1][2:4], strict=True)
+        for a, b in zip(x, y, strict=True))
+
+
+def _affordable_in(
+    rules: SevenWondersRules, state: SWState, city: int,
+    cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
+    pricer: trading.Pricer | None, what: str, index: int,
+) -> list[tuple[int, trading.Payment]]:
+    coins, _, resources = cost
+    budget = state.cities[city].coins - coins
     extras = producers(rules, state, city, what, index) if rules.producers else ()
     if extras:
         return _with_producers(rules, state, city, cost, every_split, extras)
@@ -261,8 +306,9 @@ def _market_options(
     if budget < 0:
         return []
     extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-    return [(coins, p) for p in market.payments(state, city, resources, extra, price)
-            if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget]
+    pools = _pools(rules, state, city, resources) if rules.pool_hooks else [state]
+    return _merged([[(coins, p) for p in market.payments(s, city, resources, extra, price)
+                     if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget] for s in pools])
 
 
 def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int,
@@ -327,9 +373,10 @@ def _market_settle(
         br = tuple(command.buy_right or trading.ZERO)
         bought = tuple((s, tuple(v)) for s, v in command.buy_far or ())
         extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-        why = market.check(state, city, resources, extra, bl, br, bought)
-        if why is not None:
-            raise _refuse("bad_purchase", why)
+        pools = _pools(rules, state, city, resources) if rules.pool_hooks else [state]
+        whys = [market.check(s, city, resources, extra, bl, br, bought) for s in pools]
+        if None not in whys:
+            raise _refuse("bad_purchase", str(whys[0]))
         lc, rc = price * sum(bl), price * sum(br)
         far = tuple((s, price * sum(v), v) for s, v in bought if any(v))
     if (command.left is not None and command.left != lc) or (
@@ -425,7 +472,30 @@ def settle(
     cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool = False,
 ) -> Choice:
     """The checked payment of a build or a stage (`command` has left, right, buy_left and
-    buy_right): DomainError with the reason when it does not pay `cost`."""
+    buy_right): DomainError with the reason when it does not pay `cost`; with other pools
+    (`hooks.pool_hooks`), the cheapest of the pools in which it pays."""
+    if rules.pool_hooks and not cost[1]:
+        pools = _pools(rules, state, city, cost[2])
+        if len(pools) > 1:
+            found: list[Choice] = []
+            refused: DomainError | None = None
+            for s in pools:
+                try:
+                    found.append(_settle_in(rules, s, city, card, action, index, cost, command,
+                                            every_split))
+                except DomainError as e:
+                    refused = refused or e
+            if not found:
+                assert refused is not None
+                raise refused
+            return min(found, key=lambda ch: ch.bank + ch.left + ch.right)
+    return _settle_in(rules, state, city, card, action, index, cost, command, every_split)
+
+
+def _settle_in(
+    rules: SevenWondersRules, state: SWState, city: int, card: int, action: str, index: int,
+    cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool,
+) -> Choice:
     coins, free, resources = cost
     c = state.cities[city]
     if free:
