@@ -12,7 +12,9 @@ already pay the card. Seth is paid from the coins the city holds less what its o
 god cost this step; only a cost of coins (or free) can be paid so (the Egyptian gods' costs
 are coins; a `god_costs` override of another kind makes him unable to answer). The
 cancelled city loses one god of its allowance (Wonderwoman's marker or Ithaque keep the
-other); Seth stays in play like any invoked god until his age's conflicts.
+other); Seth stays in play like any invoked god until his age's conflicts. A city that sells
+a god in the step cannot answer: « Les 2 cartes Dieux restantes sont alors immédiatement
+défaussées », Seth with them, whatever its allowance.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from domain.sevenwonders_faith.catalog import BY_KEY, COINS, FREE
 from domain.sevenwonders_faith.model import (
     ANSWER,
     INVOKE,
+    SELL,
     Answer,
     FaithExt,
     GodsShown,
@@ -80,8 +83,9 @@ def answerer(rules: SevenWondersRules, st: SWState) -> int:
     if h < 0 or h >= (2 if st.variant else len(st.cities)):
         return -1
     own = ext.pending[h]
-    if ext.allow[h] - (1 if own is not None else 0) <= 0 or (own is not None
-                                                            and own.god == SETH):
+    if own is not None and (own.use == SELL or own.god == SETH):
+        return -1  # selling a god discards the others, Seth too, at once (rule 11)
+    if ext.allow[h] - (1 if own is not None else 0) <= 0:
         return -1
     if not targets(st) or _price(rules, st, h) is None:
         return -1
