@@ -110,10 +110,11 @@ class HookedPricer(Pricer):
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         coins = card.coins
         if self._waives(card.colour):
-            # One symbol of the cost ignored: a resource (one more unit waived) or a coin.
+            # One symbol of the cost ignored: a resource (one more unit waived) or the coin
+            # symbol, which is the card's whole coin cost (a Duel card prints one).
             more, more_bought = cheapest(card.cost, self.me, self.up, discount + 1)
-            if coins and trade - more <= 1:
-                coins -= 1
+            if coins and trade - more <= coins:
+                coins = 0
             elif more < trade:
                 trade, bought, discount = more, more_bought, discount + 1
         to_opp = trade if self.economy else 0

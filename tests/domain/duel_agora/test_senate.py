@@ -198,12 +198,17 @@ def test_decrees_d01_to_d04_coins_when_either_seat_builds_the_colour() -> None:
 
 
 def test_decrees_d05_to_d07_ignore_one_cost_symbol() -> None:
-    """D05 yellow, D06 red, D07 green: a resource or a coin of the cost is ignored."""
+    """D05 yellow, D06 red, D07 green: « Vous ignorez 1 symbole du coût (ressource ou
+    Pièces, au choix) » / « 1 Kosten-Symbol (wahlweise entweder eine Ressource oder
+    Münzen) »: a Duel card prints its coin cost as one coin symbol, so ignoring it waives
+    the whole coin cost (3 for the Stone Reserve, not 1)."""
     for decree, card, full in (("D05", "Stone Reserve", 3), ("D06", "Palisade", 2),
                                ("D07", "Scriptorium", 2)):
         state = coins(put(_holding(decree), "r5x1", card), 0, 30)
         (build,) = [m for m in moves(state, 0, cmd.ConstructBuilding) if m.slot == R5X1]
-        assert build.coins == full - 1, decree
+        assert build.coins == 0, decree
+        _, after = run(state, build)
+        assert after.players[0].coins == 30, decree  # nothing paid
         other = coins(put(_holding(decree, seat=1), "r5x1", card), 0, 30)
         assert next(m for m in moves(other, 0, cmd.ConstructBuilding) if m.slot == R5X1).coins \
             == full
