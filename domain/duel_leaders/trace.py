@@ -33,6 +33,7 @@ from domain.duel_leaders.setup import DRAFTED, ROUND_SIZE, with_leaders
 from domain.duel_leaders.views import STEP_NAMES
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
+from domain.kernel.registry import rules_options
 from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
 
 FORMAT = "duel-leaders-trace/1"
@@ -161,7 +162,7 @@ def leaders_move(
 
 def write_leaders_trace(game: Any, played: PlayedGame) -> dict[str, Any]:
     record = write_trace(game, played, FORMAT, setup_extra, leaders_move, leaders_state)
-    record["options"] = dict(played.options)
+    record["options"] = rules_options(played.options)
     return record
 
 
@@ -269,8 +270,8 @@ def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -
         seed = record["source"]["seed"]
         moves = record["moves"]
         expansions = tuple(record["expansions"])
-        options = dict(record.get("options") or {})
-    except (KeyError, TypeError) as exc:
+        options = rules_options(dict(record.get("options") or {}))
+    except (KeyError, TypeError, ValueError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
     result = TraceResult(seed=seed, moves=0, disagreements=[])
 

@@ -28,6 +28,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
+from domain.kernel.registry import rules_options
 from domain.kernel.traces import (
     Disagreement,
     NoRandom,
@@ -208,7 +209,7 @@ def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str
                                for a, age in enumerate(gods)}
     record["setup"]["god_costs"] = _costs(state)
     record["setup"]["deal"] = msgspec.to_builtins(started.deal)
-    record["setup"]["options"] = played.options
+    record["setup"]["options"] = rules_options(played.options)
     turns = []
     before = state
     pending: list[Any] = []
@@ -228,8 +229,16 @@ def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str
     return record
 
 
-def replay(record: dict[str, Any]) -> TraceResult:
-    """Replay one Faith record; raises TraceError for a malformed record."""
+def ruleset_of(record: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The expansions and the rules' options a Faith record names (the service's own
+    options, bots and clock, which an older writer kept, are left out: no rule reads them)."""
+    expansions = tuple(record["source"].get("expansions", ("faith",)))
+    return expansions, rules_options(dict(record["setup"].get("options") or {}))
+
+
+def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
+    """Replay one Faith record; raises TraceError for a malformed record. `played_by`: the
+    game to play it through (an importer's recording wrapper of the record's ruleset)."""
     from domain.kernel import get_game
 
     if not isinstance(record, dict) or record.get("format") != FORMAT:
@@ -237,14 +246,14 @@ def replay(record: dict[str, Any]) -> TraceResult:
     try:
         seed = record["source"]["seed"]
         players = record["players"]
-        expansions = tuple(record["source"].get("expansions", ("faith",)))
+        expansions, options = ruleset_of(record)
         setup = record["setup"]
-        options = setup.get("options") or {}
         turns = record["turns"]
-        game: Any = get_game("7wonders", expansions, options)
+        game: Any = (played_by if played_by is not None
+                     else get_game("7wonders", expansions, options))
         deal = msgspec.convert(setup["deal"], game.deal_type)
-    except (KeyError, TypeError, IndexError, AttributeError, msgspec.ValidationError,
-            DomainError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError,
+            msgspec.ValidationError, DomainError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
     result = TraceResult(seed=seed, moves=0, disagreements=[])
 
