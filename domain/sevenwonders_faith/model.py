@@ -44,6 +44,8 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
     far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     """Poséidon's market: (seller, coins, resources) bought from cities other than the
     neighbours for the god (rule 52)."""
+    then: GodChoice | None = None
+    """Wonderwoman's marker: a second god invoked with the same card (rule 12)."""
 
 
 Cost = tuple[str, int, tuple[int, ...]]
@@ -103,6 +105,19 @@ class KeepGod(Command, frozen=True, tag=True):
     god: int
 
 
+class SecondGod(msgspec.Struct, frozen=True, kw_only=True):
+    """The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+    invoqués durant le même tour »): invoked, paid after the card and the first god."""
+
+    god: int
+    god_left: int | None = None
+    god_right: int | None = None
+    god_buy_left: tuple[int, ...] | None = None
+    god_buy_right: tuple[int, ...] | None = None
+    god_buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    targets: tuple[int, ...] = ()
+
+
 class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     """A `Play` of an age card (same fields) with a god invoked or discarded for coins.
 
@@ -135,6 +150,9 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god is paid from the coins held at the start of the turn and the coins it gives at
     once may pay the card (the Apollo example); its other powers start with the next
     construction."""
+    second: SecondGod | None = None
+    """A second god invoked with the same card, by a city holding Wonderwoman's marker
+    for this age (rule 12)."""
 
 
 class RaiseDiscarded(Command, frozen=True, tag=True):

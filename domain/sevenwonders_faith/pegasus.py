@@ -55,9 +55,11 @@ def sacrifice(st: SWState, action: Any) -> int:
             ext.pending):
         return 0
     choice = ext.pending[action.city]
-    if choice is None or choice.use != INVOKE or KEY[choice.god] != KEY_NAME:
-        return 0
-    return -DISCARD_COINS
+    while choice is not None:  # with Wonderwoman's marker, Pégase may be the second god
+        if choice.use == INVOKE and KEY[choice.god] == KEY_NAME:
+            return -DISCARD_COINS
+        choice = choice.then
+    return 0
 
 
 def pegasus_step(tx: Tx) -> bool:

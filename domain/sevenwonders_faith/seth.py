@@ -59,8 +59,9 @@ def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
     if choice is not None:
         budget -= card_outlay(rules, st, city, choice)
     own = ext.pending[city]
-    if own is not None:
+    while own is not None:  # its own god, or two with Wonderwoman's marker
         budget -= own.bank + own.left + own.right + sum(f[1] for f in own.far)
+        own = own.then
     return price if price <= budget else None
 
 
@@ -85,7 +86,7 @@ def answerer(rules: SevenWondersRules, st: SWState) -> int:
     own = ext.pending[h]
     if own is not None and (own.use == SELL or own.god == SETH):
         return -1  # selling a god discards the others, Seth too, at once (rule 11)
-    if ext.allow[h] - (1 if own is not None else 0) <= 0:
+    if ext.allow[h] - (0 if own is None else 1 if own.then is None else 2) <= 0:
         return -1
     if not targets(st) or _price(rules, st, h) is None:
         return -1
@@ -155,7 +156,8 @@ def m_answered(rules: SevenWondersRules, s: SWState, e: SethAnswered) -> SWState
         k.remove(god)
         allow[c] -= 1
         kept[c] = tuple(k) if allow[c] > 0 or (pending[c] is not None and c == e.city) else ()
-    pending[e.target] = None
+    cancelled = pending[e.target]
+    pending[e.target] = None if cancelled is None else cancelled.then  # a second god stays
     active[e.city] = (*active[e.city], (SETH, s.age))
     payer = new.cities[e.city]
     cities = (*new.cities[:e.city], replace(payer, coins=payer.coins - e.bank),

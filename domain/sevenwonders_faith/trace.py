@@ -108,26 +108,18 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
         copied = next((e for e in events if isinstance(e, ev.GuildCopied)), None)
         entry = {"age": before.age, "turn": before.turn,
                  "step": STEP_NAMES.get(before.phase, "play"), "actions": []}
-        gods = {e.city: e for e in events if isinstance(e, GodRevealed)}
+        gods: dict[int, list[GodRevealed]] = {}
+        for e in events:
+            if isinstance(e, GodRevealed):
+                gods.setdefault(e.city, []).append(e)
         if revealed is not None:
             for a in revealed.actions:
                 action = _action(a, before.variant, game.rules.cards)
                 if a.far:
                     action["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in a.far]
-                g = gods.get(a.city) if a.city == a.seat else None
-                if g is not None:
-                    ch = g.choice
-                    action["invocation"] = {
-                        "key": _key(ch.god), "use": ch.use, "bank": ch.bank,
-                        "trade": {"left": ch.left, "right": ch.right},
-                        "bought": {"left": _counts(ch.bought_left),
-                                   "right": _counts(ch.bought_right)},
-                        "targets": list(ch.targets), "gained": g.gained,
-                        "god_first": ch.god_first,
-                        "dropped": sorted(_key(x) for x in g.dropped)}
-                    if ch.far:
-                        action["invocation"]["trade"]["far"] = [
-                            [s, paid, _counts(v)] for s, paid, v in ch.far]
+                shown = gods.get(a.city, []) if a.city == a.seat else []
+                for field, g in zip(("invocation", "second_invocation"), shown, strict=False):
+                    action[field] = _invocation(g)
                 entry["actions"].append(action)
         raised = next((e for e in events if isinstance(e, DiscardRaised)), None)
         if raised is not None:
@@ -185,6 +177,21 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
     tables = tables_of(game.rules.cards, game.rules.wonders)
     entry["state"] = {**observed(after, tables), **faith_observed(after)}
     return entry
+
+
+def _invocation(g: GodRevealed) -> dict[str, Any]:
+    """A god revealed with a card, as an action's `invocation` (`second_invocation`: the
+    second god of a city holding Wonderwoman's marker, in the order they were revealed)."""
+    ch = g.choice
+    out: dict[str, Any] = {
+        "key": _key(ch.god), "use": ch.use, "bank": ch.bank,
+        "trade": {"left": ch.left, "right": ch.right},
+        "bought": {"left": _counts(ch.bought_left), "right": _counts(ch.bought_right)},
+        "targets": list(ch.targets), "gained": g.gained, "god_first": ch.god_first,
+        "dropped": sorted(_key(x) for x in g.dropped)}
+    if ch.far:
+        out["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in ch.far]
+    return out
 
 
 def _closes(events: list[Any]) -> bool:

@@ -440,3 +440,35 @@ def test_tomyris_gives_her_defeats_as_the_gods_make_the_conflicts() -> None:
     st = replace(st, ext2=faith2)
     # City 0 loses to both: her two defeat tokens go to cities 1 and 2, after their own.
     assert fight(st) == ((), (1, -1, -1), (1, 1, -1))
+
+
+def _marked(kept: list[str]) -> SWState:
+    """City 0 in Age II holding Wonderwoman's marker for it (two gods allowed)."""
+    st = at(2, kept, coins=20)
+    st = with_gods(st, 0, kept, allow=2)
+    e = ext(st)
+    return replace(st, ext2=replace(e, marker=(2, *e.marker[1:])))
+
+
+def test_wonderwoman_marker_invokes_both_gods_with_one_card() -> None:
+    """Wonderwoman: « Les 2 Dieux peuvent être invoqués durant le même tour si le joueur le
+    souhaite et que ses moyens le lui permettent »: one card, two gods, both paid."""
+    from domain.sevenwonders_faith.model import SecondGod
+
+    st = _marked(["apollon", "ares"])
+    pairs = [m for m in G.legal_moves(st, 0) if getattr(m, "second", None) is not None]
+    assert pairs and {(m.god, m.second.god) for m in pairs} == {(god("apollon"), god("ares"))}
+    move = next(m for m in pairs if m.action == "discard")
+    coins = st.cities[0].coins
+    events, after = turn(st, move)
+    assert [e.choice.god for e in revealed(events)] == [god("apollon"), god("ares")]
+    assert [g for g, _ in ext(after).active[0]] == [god("apollon"), god("ares")]
+    assert ext(after).allow[0] == 0 and ext(after).kept[0] == ()
+    paid = sum(e.choice.bank + e.choice.left + e.choice.right for e in revealed(events))
+    assert after.cities[0].coins == coins + 3 + 5 - paid  # the discard, Apollon II's 5
+    # without the marker, two gods in one turn are refused
+    e = ext(st)
+    plain = replace(st, ext2=replace(e, marker=(0, *e.marker[1:])))
+    assert not any(getattr(m, "second", None) for m in G.legal_moves(plain, 0))
+    with pytest.raises(DomainError, match="one_god_a_turn"):
+        G.step(plain, replace(move, second=SecondGod(god=god("ares"))))
