@@ -7,8 +7,9 @@ import pytest
 from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
+from domain.sevenwonders import commands as cmd
 from domain.sevenwonders.military import conflict_tokens
-from domain.sevenwonders.play import card_cost, play_moves, stage_cost
+from domain.sevenwonders.play import card_cost, play_moves
 from domain.sevenwonders.state import SWState
 from domain.sevenwonders_faith.model import (
     GodChosen,
@@ -472,3 +473,20 @@ def test_wonderwoman_marker_invokes_both_gods_with_one_card() -> None:
     assert not any(getattr(m, "second", None) for m in G.legal_moves(plain, 0))
     with pytest.raises(DomainError, match="one_god_a_turn"):
         G.step(plain, replace(move, second=SecondGod(god=god("ares"))))
+
+
+def test_seth_cancels_the_first_of_two_gods_and_the_second_stays() -> None:
+    from domain.sevenwonders_faith.model import ANSWER, Answer
+
+    st = _marked(["apollon", "ares"])
+    st = give(with_gods(st, 1, ["seth"]), 1, coins=9)
+    move = next(m for m in G.legal_moves(st, 0)
+                if getattr(m, "second", None) is not None and m.action == "discard")
+    for command in (move, cmd.Play(seat=1, card=st.hands[1][0], action="discard"),
+                    cmd.Play(seat=2, card=st.hands[2][0], action="discard")):
+        _, st = G.step(st, command)
+    assert st.phase == ANSWER
+    events, st = G.step(st, Answer(seat=1, target=0))
+    assert [e.choice.god for e in revealed(events)] == [god("ares")]
+    assert [g for g, _ in ext(st).active[0]] == [god("ares")]
+    assert ext(st).allow[0] == 0
