@@ -91,8 +91,8 @@ def _costs(state: SWState) -> dict[str, Any]:
 
 def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dict[str, Any]:
     """One turn or prayer round as the record gives it, from the events Polis produced."""
-    from domain.sevenwonders.trace_replay import observed, tables_of
-    from domain.sevenwonders.trace_writer import STEP_NAMES
+    from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
+    from domain.sevenwonders.trace_writer import copy_action
 
     kept = [e for e in events if isinstance(e, GodKept)]
     if kept:
@@ -106,7 +106,7 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
     else:
         revealed = next((e for e in events if isinstance(e, ev.StepResolved)), None)
         copied = next((e for e in events if isinstance(e, ev.GuildCopied)), None)
-        entry = {"age": before.age, "turn": before.turn,
+        entry = {"age": before.age, "turn": step_turn(before),
                  "step": STEP_NAMES.get(before.phase, "play"), "actions": []}
         gods: dict[int, list[GodRevealed]] = {}
         for e in events:
@@ -141,10 +141,7 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                                 else None,
                                 "returned": [LEADERS[x].name for x in rode.returned]}
         if copied is not None:
-            entry["actions"] = [{"seat": before.holder if before.variant and copied.city == 2
-                                 else copied.city, "kind": "copy_guild",
-                                 "card": game.rules.cards[copied.card].name,
-                                 "from": copied.neighbour}]
+            entry["actions"] = [copy_action(before, copied, game.rules.cards)]
         struck = [{"seat": e.city, "god": _key(e.god), "lost": list(e.lost),
                    "tokens": [list(t) for t in e.tokens], "removed": list(e.removed)}
                   for e in events if isinstance(e, GodStruck)]
