@@ -509,9 +509,10 @@ def _settle_in(
         raise _refuse("cannot_afford", f"it costs {coins} coins; the city has {c.coins}")
     what = "stage" if action == STAGE else "card"
     extras = producers(rules, state, city, what, index) if rules.producers else ()
+    from_bank = -1
     if extras:
-        coins, payment = _payment_with(rules, state, city, resources, command, every_split,
-                                       coins, extras)
+        coins, payment, from_bank = _payment_with(rules, state, city, resources, command,
+                                                  every_split, coins, extras)
         budget = c.coins - coins
     else:
         payment = _payment(rules, state, city, resources, command, every_split)
@@ -520,28 +521,45 @@ def _settle_in(
         raise _refuse("cannot_afford",
                       f"{coins} coins to the bank and {lc + rc} in trade exceed {c.coins}")
     return Choice(card=card, action=action, left=lc, right=rc, bank=coins,
-                  bought_left=bl, bought_right=br)
+                  bought_left=bl, bought_right=br, bank_bought=from_bank)
 
 
 def _payment_with(
     rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
     command: Any, every_split: bool, coins: int, extras: tuple[tuple[int, int], ...],
-) -> tuple[int, trading.Payment]:
+) -> tuple[int, trading.Payment, int]:
     """The payment with the extra producers: the free ones first, then one paid one (its
-    price to the bank) only when the purchase does not pay without it."""
+    price to the bank) only when the purchase does not pay without it; with the resource
+    that paid one bought (-1: none)."""
     free = tuple(m for m, price in extras if price == 0)
     try:
-        return coins, _payment(rules, state, city, resources, command, every_split, free)
+        return coins, _payment(rules, state, city, resources, command, every_split, free), -1
     except DomainError as first:
         for mask, price in extras:
             if price == 0:
                 continue
             try:
-                return coins + price, _payment(rules, state, city, resources, command,
-                                               every_split, (*free, mask))
+                pay = _payment(rules, state, city, resources, command, every_split,
+                               (*free, mask))
             except DomainError:
                 continue
+            return coins + price, pay, _bought_from_bank(state, city, resources, free, mask,
+                                                         pay)
         raise first
+
+
+def _bought_from_bank(state: SWState, city: int, resources: tuple[int, ...],
+                      free: tuple[int, ...], mask: int, pay: trading.Payment) -> int:
+    """The resource of `mask` the paid producer supplies in `pay` (the lowest that does)."""
+    cities = state.cities
+    n = len(cities)
+    c, left, right = cities[city], cities[(city - 1) % n], cities[(city + 1) % n]
+    for r in range(7):
+        if mask >> r & 1 and trading.valid_purchase(
+                resources, c.fixed, (*c.own_masks, *free, 1 << r), left.fixed, left.masks,
+                right.fixed, right.masks, pay[2], pay[3]) is None:
+            return r
+    return -1
 
 
 def _payment(

@@ -269,7 +269,8 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
                 return result
             step_events.extend(new_events)
             result.moves += 1
-            _check_action(action, new_events,
+        for action in turn.get("actions", []):  # once the step is revealed: every action
+            _check_action(action, step_events,
                           lambda f, r, p, i=index, a=action: disagree(i, a, f, r, p), t)
         _check_step(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p), t)
         x.check(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p))
@@ -312,11 +313,17 @@ def _check_action(action: dict[str, Any], events: list[Any], disagree: Any,
     for a in resolved[0].actions:
         if a.seat != action["seat"] or t.cards[a.card].name != action.get("card"):
             continue
-        if action["kind"] == "build":
-            if a.chain != action.get("chain", False):
-                disagree("chain", action.get("chain"), a.chain)
+        if action["kind"] == "build" and a.chain != action.get("chain", False):
+            disagree("chain", action.get("chain"), a.chain)
+        if action["kind"] in ("build", "build_stage"):
+            bought = action.get("bought", {})
+            if a.bank_bought >= 0 and "bank" not in bought:
+                continue  # written before `bought.bank` (a stage's `bank` then lacked it)
             if a.bank != action.get("bank", 0):
                 disagree("bank", action.get("bank"), a.bank)
+            mine = {RESOURCES[a.bank_bought]: 1} if a.bank_bought >= 0 else {}
+            if bought.get("bank", {}) != mine:
+                disagree("bought.bank", bought.get("bank", {}), mine)
         if action["kind"] == "discard" and a.gained != action.get("gained"):
             disagree("gained", action.get("gained"), a.gained)
 

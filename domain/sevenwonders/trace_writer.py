@@ -61,9 +61,11 @@ def _action(a: ev.Action, variant: bool, cards: tuple[Any, ...] = CARDS) -> dict
         out.update(chain=a.chain, bank=a.bank)
     if a.kind in ("build", "stage"):
         if a.kind == "stage":
-            out.update(stage=a.stage, bank=0)
+            out.update(stage=a.stage, bank=a.bank)
         out.update(trade={"left": a.left, "right": a.right},
                    bought={"left": _counts(a.bought_left), "right": _counts(a.bought_right)})
+        if a.bank_bought >= 0:  # Leaders' Bilkis: one resource from the bank, in `bank`
+            out["bought"]["bank"] = {RESOURCES[a.bank_bought]: 1}
     if a.kind == "discard":
         out["gained"] = a.gained
     return out
