@@ -69,6 +69,7 @@ from domain.sevenwonders_faith.model import (
     HandsRedealt,
     PlayWithGod,
     SecondGod,
+    chosen_gods,
 )
 from domain.sevenwonders_faith.overrides import stage_resources
 from domain.sevenwonders_faith.powers import (
@@ -396,12 +397,12 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
         if city != command.seat:
             raise DomainError("god_for_own_city", "a god is played with the seat's own card")
         god_choice = check_god(rules, st, city, choice, command)
+    second = None
     if command.second is not None:
         if command.god_first:
             raise DomainError("one_god_a_turn", "both gods are invoked, after the card")
-        god_choice = replace(god_choice, then=check_second(rules, st, city, choice, command,
-                                                           god_choice))
-    tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice))
+        second = check_second(rules, st, city, choice, command, god_choice)
+    tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice, second=second))
     tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
     if not tx.state.acting:
         close_step(tx)
@@ -545,7 +546,7 @@ def reveal(tx: Tx, applied: bool) -> None:
             income = _income(tx.rules, tx.state, resolved, ext)
             if any(income):
                 tx.emit(GodIncome(coins=income))
-    chosen = [(c, q) for c, p in enumerate(ext.pending) for q in _both(p)
+    chosen = [(c, q) for c in range(len(ext.pending)) for q in chosen_gods(ext, c)
               if q.god_first != applied]
     for c, choice in sorted(chosen, key=lambda x: ALPHA_KEY[x[1].god]):
         st = tx.state
@@ -560,8 +561,7 @@ def reveal(tx: Tx, applied: bool) -> None:
             if KEY[choice.god] == "chronos":
                 gained += chronos_coins(tx.rules, st, c)
             dropped = rest if cur.allow[c] <= 1 else ()
-        tx.emit(GodRevealed(city=c, seat=c, choice=replace(choice, then=None), gained=gained,
-                            dropped=dropped))
+        tx.emit(GodRevealed(city=c, seat=c, choice=choice, gained=gained, dropped=dropped))
     if not applied:
         return
     for choice, c in sorted(((e.choice, e.city) for e in _this_step(tx.events)),
@@ -639,13 +639,6 @@ def _this_step(events: list[Any]) -> list[GodRevealed]:
     return [e for e in events if isinstance(e, GodRevealed)]
 
 
-def _both(p: GodChoice | None) -> tuple[GodChoice, ...]:
-    """A city's gods chosen this step: one, or two with Wonderwoman's marker."""
-    if p is None:
-        return ()
-    return (p,) if p.then is None else (p, p.then)
-
-
 def _income(rules: SevenWondersRules, st: SWState, resolved: ev.StepResolved,
             ext: FaithExt) -> tuple[int, ...]:
     """Artemis: coins per card of her age's colours built after her invocation; Hermes
@@ -676,7 +669,11 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 def m_chosen(rules: SevenWondersRules, s: SWState, e: GodChosen) -> SWState:
     ext = s.ext2
     assert isinstance(ext, FaithExt)
-    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice)))
+    seconds = ext.seconds
+    if e.second is not None or seconds:
+        seconds = _set(seconds or (None,) * len(ext.pending), e.city, e.second)
+    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice),
+                                   seconds=seconds))
 
 
 def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
@@ -692,8 +689,12 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         if g in kept:
             kept.remove(g)
     cities = list(s.cities)
-    new_ext = replace(ext, pending=_set(ext.pending, c, None), kept=_set(ext.kept, c,
-                      tuple(kept)))
+    second = ext.seconds[c] if ext.seconds else None
+    if second is not None and second.god == ch.god:
+        new_ext = replace(ext, seconds=_set(ext.seconds, c, None))
+    else:
+        new_ext = replace(ext, pending=_set(ext.pending, c, None))
+    new_ext = replace(new_ext, kept=_set(ext.kept, c, tuple(kept)))
     coins = city.coins + e.gained - ch.bank - ch.left - ch.right - sum(f[1] for f in ch.far)
     if ch.use == SELL:
         cities[c] = replace(city, coins=coins)

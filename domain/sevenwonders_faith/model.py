@@ -44,8 +44,6 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
     far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     """Poséidon's market: (seller, coins, resources) bought from cities other than the
     neighbours for the god (rule 52)."""
-    then: GodChoice | None = None
-    """Wonderwoman's marker: a second god invoked with the same card (rule 12)."""
 
 
 Cost = tuple[str, int, tuple[int, ...]]
@@ -97,6 +95,9 @@ class FaithExt(msgspec.Struct, frozen=True):
     """Pégase's step: the leaders drawn (secret but to the city's seat)."""
     leader_box: tuple[int, ...] = ()
     """Without Leaders: the leaders Pégase draws, in order (secret; from `FaithStarted`)."""
+    seconds: tuple[GodChoice | None, ...] = ()
+    """Per city, a second god chosen with this step's card (Wonderwoman's marker, rule 12;
+    hidden until revealed); empty when none is."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
@@ -221,11 +222,21 @@ class GodsPassed(Event, frozen=True, tag=True):
     """Per city, the gods it receives (its own only; -1 for the others')."""
 
 
+def chosen_gods(ext: FaithExt, city: int) -> tuple[GodChoice, ...]:
+    """A city's gods chosen this step: none, one, or two with Wonderwoman's marker."""
+    first = ext.pending[city]
+    second = ext.seconds[city] if ext.seconds else None
+    return tuple(g for g in (first, second) if g is not None)
+
+
 class GodChosen(Event, frozen=True, tag=True):
     seat: int
     city: int
     choice: GodChoice | None
     """None in the other seats' copies until the step is revealed."""
+    second: GodChoice | None = None
+    """A second god invoked with the same card (Wonderwoman's marker, rule 12); None in the
+    other seats' copies."""
 
 
 class GodRevealed(Event, frozen=True, tag=True):

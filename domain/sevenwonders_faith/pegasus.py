@@ -33,6 +33,7 @@ from domain.sevenwonders_faith.model import (
     LeadersOffered,
     PegasusRode,
     TakeLeader,
+    chosen_gods,
 )
 from domain.sevenwonders_faith.powers import KEY
 from domain.sevenwonders_leaders.catalog import LEADERS
@@ -54,11 +55,9 @@ def sacrifice(st: SWState, action: Any) -> int:
     if not isinstance(ext, FaithExt) or action.kind != "discard" or action.city >= len(
             ext.pending):
         return 0
-    choice = ext.pending[action.city]
-    while choice is not None:  # with Wonderwoman's marker, Pégase may be the second god
+    for choice in chosen_gods(ext, action.city):  # Pégase may be a second god (Wonderwoman)
         if choice.use == INVOKE and KEY[choice.god] == KEY_NAME:
             return -DISCARD_COINS
-        choice = choice.then
     return 0
 
 

@@ -35,6 +35,7 @@ from domain.sevenwonders_faith.model import (
     FaithExt,
     GodsShown,
     SethAnswered,
+    chosen_gods,
 )
 
 SETH = BY_KEY["seth"].id
@@ -58,10 +59,8 @@ def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
     choice = st.chosen[city]
     if choice is not None:
         budget -= card_outlay(rules, st, city, choice)
-    own = ext.pending[city]
-    while own is not None:  # its own god, or two with Wonderwoman's marker
+    for own in chosen_gods(ext, city):  # its own god, or two with Wonderwoman's marker
         budget -= own.bank + own.left + own.right + sum(f[1] for f in own.far)
-        own = own.then
     return price if price <= budget else None
 
 
@@ -86,7 +85,7 @@ def answerer(rules: SevenWondersRules, st: SWState) -> int:
     own = ext.pending[h]
     if own is not None and (own.use == SELL or own.god == SETH):
         return -1  # selling a god discards the others, Seth too, at once (rule 11)
-    if ext.allow[h] - (0 if own is None else 1 if own.then is None else 2) <= 0:
+    if ext.allow[h] - len(chosen_gods(ext, h)) <= 0:
         return -1
     if not targets(st) or _price(rules, st, h) is None:
         return -1
@@ -156,12 +155,15 @@ def m_answered(rules: SevenWondersRules, s: SWState, e: SethAnswered) -> SWState
         k.remove(god)
         allow[c] -= 1
         kept[c] = tuple(k) if allow[c] > 0 or (pending[c] is not None and c == e.city) else ()
-    cancelled = pending[e.target]
-    pending[e.target] = None if cancelled is None else cancelled.then  # a second god stays
+    seconds = list(ext.seconds)
+    pending[e.target] = None
+    if seconds and seconds[e.target] is not None:  # a second god stays, revealed alone
+        pending[e.target], seconds[e.target] = seconds[e.target], None
     active[e.city] = (*active[e.city], (SETH, s.age))
     payer = new.cities[e.city]
     cities = (*new.cities[:e.city], replace(payer, coins=payer.coins - e.bank),
               *new.cities[e.city + 1:])
     return replace(new, cities=cities, ext2=replace(
         ext, kept=tuple(kept), allow=tuple(allow), pending=tuple(pending),
+        seconds=tuple(seconds),
         active=tuple(active)))
