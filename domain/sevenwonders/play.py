@@ -133,32 +133,43 @@ def _affordable(
     rules: SevenWondersRules, state: SWState, city: int,
     cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
     pricer: trading.Pricer | None = None, what: str = "card", index: int = -1,
+    pooled: bool = False,
 ) -> list[tuple[int, trading.Payment]]:
-    """(coins to the bank, payment) for each way to pay `cost`."""
+    """(coins to the bank, payment) for each way to pay `cost` (`pooled`: in one of the
+    pools `_pools` lists, not looking for others)."""
     coins, free, resources = cost
     if free:
         return [(0, trading.FREE)]
-    if state.cities[city].coins < coins:
+    budget = state.cities[city].coins - coins
+    if budget < 0:
         return []
-    if rules.pool_hooks:
+    if rules.pool_hooks and not pooled:
         pools = _pools(rules, state, city, resources)
-        if len(pools) > 1:
-            return _merged([
-                _affordable_in(rules, s, city, cost, every_split, pricer if s is state else None,
-                               what, index) for s in pools])
-    return _affordable_in(rules, state, city, cost, every_split, pricer, what, index)
+        if pools:
+            return _merged([_affordable(rules, s, city, cost, every_split,
+                                        pricer if s is state else None, what, index, True)
+                            for s in pools])
+    extras = producers(rules, state, city, what, index) if rules.producers else ()
+    if extras:
+        return _with_producers(rules, state, city, cost, every_split, extras)
+    if pricer is None:
+        pricer = _pricer(rules, state, city, every_split)
+    return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
 
 
 def _pools(rules: SevenWondersRules, state: SWState, city: int,
            resources: tuple[int, ...]) -> list[SWState]:
     """The state as it is, then as the city may count its own production for this purchase
-    in each other way an expansion allows (`hooks.pool_hooks`: Faith's Dionysos)."""
+    in each other way an expansion allows (`hooks.pool_hooks`: Faith's Dionysos); empty when
+    there is no other way."""
+    others = [c for hook in rules.pool_hooks for c in hook(state, city, resources)]
+    if not others:
+        return []
     out = [state]
-    for hook in rules.pool_hooks:
-        for c in hook(state, city, resources):
-            cities = list(state.cities)
-            cities[city] = c
-            out.append(replace(state, cities=tuple(cities)))
+    for c in others:
+        cities = list(state.cities)
+        cities[city] = c
+        out.append(replace(state, cities=tuple(cities)))
     return out
 
 
@@ -175,21 +186,6 @@ def _covers(q: tuple[int, Any], o: tuple[int, Any]) -> bool:
     return q[0] == o[0] and q[1][4:] == o[1][4:] and all(
         a <= b for x, y in zip(q[1][2:4], o[1][2:4], strict=True)
         for a, b in zip(x, y, strict=True))
-
-
-def _affordable_in(
-    rules: SevenWondersRules, state: SWState, city: int,
-    cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
-    pricer: trading.Pricer | None, what: str, index: int,
-) -> list[tuple[int, trading.Payment]]:
-    coins, _, resources = cost
-    budget = state.cities[city].coins - coins
-    extras = producers(rules, state, city, what, index) if rules.producers else ()
-    if extras:
-        return _with_producers(rules, state, city, cost, every_split, extras)
-    if pricer is None:
-        pricer = _pricer(rules, state, city, every_split)
-    return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
 
 
 def _with_producers(
@@ -306,9 +302,10 @@ def _market_options(
     if budget < 0:
         return []
     extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-    pools = _pools(rules, state, city, resources) if rules.pool_hooks else [state]
-    return _merged([[(coins, p) for p in market.payments(s, city, resources, extra, price)
-                     if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget] for s in pools])
+    pools = (_pools(rules, state, city, resources) if rules.pool_hooks else []) or [state]
+    found = [[(coins, p) for p in market.payments(s, city, resources, extra, price)
+              if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget] for s in pools]
+    return found[0] if len(found) == 1 else _merged(found)
 
 
 def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int,
@@ -373,7 +370,7 @@ def _market_settle(
         br = tuple(command.buy_right or trading.ZERO)
         bought = tuple((s, tuple(v)) for s, v in command.buy_far or ())
         extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-        pools = _pools(rules, state, city, resources) if rules.pool_hooks else [state]
+        pools = (_pools(rules, state, city, resources) if rules.pool_hooks else []) or [state]
         whys = [market.check(s, city, resources, extra, bl, br, bought) for s in pools]
         if None not in whys:
             raise _refuse("bad_purchase", str(whys[0]))
@@ -470,32 +467,26 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
 def settle(
     rules: SevenWondersRules, state: SWState, city: int, card: int, action: str, index: int,
     cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool = False,
+    pooled: bool = False,
 ) -> Choice:
     """The checked payment of a build or a stage (`command` has left, right, buy_left and
     buy_right): DomainError with the reason when it does not pay `cost`; with other pools
     (`hooks.pool_hooks`), the cheapest of the pools in which it pays."""
-    if rules.pool_hooks and not cost[1]:
+    if rules.pool_hooks and not cost[1] and not pooled:
         pools = _pools(rules, state, city, cost[2])
-        if len(pools) > 1:
+        if pools:
             found: list[Choice] = []
             refused: DomainError | None = None
             for s in pools:
                 try:
-                    found.append(_settle_in(rules, s, city, card, action, index, cost, command,
-                                            every_split))
+                    found.append(settle(rules, s, city, card, action, index, cost, command,
+                                        every_split, True))
                 except DomainError as e:
                     refused = refused or e
             if not found:
                 assert refused is not None
                 raise refused
             return min(found, key=lambda ch: ch.bank + ch.left + ch.right)
-    return _settle_in(rules, state, city, card, action, index, cost, command, every_split)
-
-
-def _settle_in(
-    rules: SevenWondersRules, state: SWState, city: int, card: int, action: str, index: int,
-    cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool,
-) -> Choice:
     coins, free, resources = cost
     c = state.cities[city]
     if free:

@@ -106,6 +106,8 @@ def has(ext: FaithExt, city: int, key: str, ages: tuple[int, ...]) -> bool:
 
 # -- costs ------------------------------------------------------------------------------
 ANY_RESOURCE = 0x7F
+REMOVERS = frozenset(i for i, k in enumerate(KEY) if k in ("hephaistos", "demeter"))
+DIONYSOS = KEY.index("dionysos")
 
 
 def removed(key: str, age: int, kind: str, colour: int) -> int:
@@ -162,10 +164,13 @@ def make_producers(cards: tuple[CardDef, ...]) -> ProducerHook:
     def faith_producers(st: SWState, city: int, kind: str,
                         index: int) -> tuple[tuple[int, int], ...]:
         ext = st.ext2
-        if not isinstance(ext, FaithExt) or not ext.active[city]:
+        if not isinstance(ext, FaithExt):
+            return ()
+        active = ext.active[city]
+        if not active or not any(g in REMOVERS for g, _ in active):
             return ()
         colour = cards[index].colour if kind == "card" else -1
-        n = sum(removed(key, age, kind, colour) for key, age in actives(ext, city))
+        n = sum(removed(KEY[g], age, kind, colour) for g, age in active)
         return ((ANY_RESOURCE, 0),) * n
 
     return faith_producers
@@ -176,7 +181,10 @@ def make_pool_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -
 
     def dionysos(st: SWState, city: int, resources: tuple[int, ...]) -> tuple[City, ...]:
         ext = st.ext2
-        if not isinstance(ext, FaithExt) or not has(ext, city, "dionysos", (2, 3)):
+        if not isinstance(ext, FaithExt):
+            return ()
+        active = ext.active[city]
+        if not active or not any(g == DIONYSOS and age > 1 for g, age in active):
             return ()
         return tripled(st.cities[city], resources, cards, wonders)
 
