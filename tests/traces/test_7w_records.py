@@ -22,9 +22,10 @@ from domain.sevenwonders.trace_writer import copy_action
 def _record(expansions: tuple[str, ...], seats: int, seed: int) -> dict[str, Any]:
     game = get_game("7wonders", expansions)
     played = random_playout(game, random.Random(seed), seats=seats, keep_steps=True)
-    return json.loads(json.dumps(write_record(game, PlayedGame(
+    record: dict[str, Any] = json.loads(json.dumps(write_record(game, PlayedGame(
         kind="7wonders", expansions=expansions, seats=seats, options={}, seed=f"t/{seed}",
         opening=played.opening, steps=played.steps))))
+    return record
 
 
 def _with_bilkis() -> tuple[dict[str, Any], int, dict[str, Any]]:

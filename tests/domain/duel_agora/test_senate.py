@@ -304,7 +304,7 @@ def test_a_constructions_decree_coins_count_when_it_ends_the_game() -> None:
     assert ended.victory == "military"
     gained = ev.CoinsGained(seat=0, amount=1, reason="decree")
     assert gained in events and events.index(gained) < events.index(ended)
-    assert after.players[0].coins == 30 - build.coins + 1
+    assert after.players[0].coins == 30 - (build.coins or 0) + 1
 
 
 def test_decree_coins_of_the_last_card_of_age_iii_are_scored() -> None:
@@ -320,6 +320,6 @@ def test_decree_coins_of_the_last_card_of_age_iii_are_scored() -> None:
     (ended,) = of_type(events, ev.GameEnded)
     assert ended.victory == "civilian"
     assert ev.CoinsGained(seat=0, amount=3, reason="decree") in events
-    assert after.players[0].coins == 27 - build.coins + 3
+    assert after.players[0].coins == 27 - (build.coins or 0) + 3
     coins_line = list(G.catalog()["score_categories"]).index("coins")
     assert ended.scores[0][coins_line] == after.players[0].coins // 3

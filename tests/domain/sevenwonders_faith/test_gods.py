@@ -235,8 +235,9 @@ def cheapest(st: SWState, name: str, action: str = "build") -> int:
     """Coins city 0 pays its neighbours at the least for `name` (or a stage with it)."""
     st = hands(st, [name, "Walls"], ["Sawmill", "Library"], ["Quarry", "Dispensary"],
                age=st.age)
-    return min(m.left + m.right for m in G.legal_moves(st, 0)
-               if m.card == card(name, st.age) and m.action == action)
+    paid: int = min(m.left + m.right for m in G.legal_moves(st, 0)
+                    if m.card == card(name, st.age) and m.action == action)
+    return paid
 
 
 def test_demeter_two_resources_less_for_stages() -> None:
@@ -487,6 +488,6 @@ def test_seth_cancels_the_first_of_two_gods_and_the_second_stays() -> None:
         _, st = G.step(st, command)
     assert st.phase == ANSWER
     events, st = G.step(st, Answer(seat=1, target=0))
-    assert [e.choice.god for e in revealed(events)] == [god("ares")]
+    assert [e.choice.god for e in revealed(list(events))] == [god("ares")]
     assert [g for g, _ in ext(st).active[0]] == [god("ares")]
     assert ext(st).allow[0] == 0
