@@ -11,6 +11,7 @@ RULESET = '7wonders+faith'
 
 class Action(msgspec.Struct, kw_only=True):
     bank: int = 0
+    bank_bought: int = -1
     bought_left: list[int] = msgspec.field(default_factory=list)
     bought_right: list[int] = msgspec.field(default_factory=list)
     card: int
@@ -63,7 +64,7 @@ class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="
     taken: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]], int]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -177,6 +178,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     invoked: list[list[tuple[int, int]]]
     looked_at: list[int] = msgspec.field(default_factory=list)
     my_god_choice: GodChoice | None
+    my_second_god: GodChoice | None
     osiris_discard: list[int] = msgspec.field(default_factory=list)
     pegasus_leaders: list[int] = msgspec.field(default_factory=list)
     shown_gods: list[int] = msgspec.field(default_factory=list)
@@ -205,6 +207,7 @@ class GodChosen(msgspec.Struct, kw_only=True, tag='GodChosen', tag_field="type")
     choice: GodChoice | None
     city: int
     seat: int
+    second: GodChoice | None = None
 
 
 class GodIncome(msgspec.Struct, kw_only=True, tag='GodIncome', tag_field="type"):
@@ -348,6 +351,7 @@ class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="ty
     left: int | None = None
     right: int | None = None
     seat: int
+    second: SecondGod | None = None
     targets: list[int] = msgspec.field(default_factory=list)
     use: str = 'invoke'
 
@@ -399,6 +403,17 @@ class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="
     "The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes."
     in_a_row: int
     seat: int
+
+
+class SecondGod(msgspec.Struct, kw_only=True):
+    "The second god of a `PlayWithGod` (Wonderwoman's marker: \u00ab Les 2 Dieux peuvent \u00eatre\ninvoqu\u00e9s durant le m\u00eame tour \u00bb): invoked, paid after the card and the first god."
+    god: int
+    god_buy_far: list[tuple[int, list[int]]] | None = None
+    god_buy_left: list[int] | None = None
+    god_buy_right: list[int] | None = None
+    god_left: int | None = None
+    god_right: int | None = None
+    targets: list[int] = msgspec.field(default_factory=list)
 
 
 class SethAnswered(msgspec.Struct, kw_only=True, tag='SethAnswered', tag_field="type"):

@@ -11,6 +11,7 @@ RULESET = '7wonders+leaders'
 
 class Action(msgspec.Struct, kw_only=True):
     bank: int = 0
+    bank_bought: int = -1
     bought_left: list[int] = msgspec.field(default_factory=list)
     bought_right: list[int] = msgspec.field(default_factory=list)
     card: int
@@ -48,7 +49,7 @@ class CardChosen(msgspec.Struct, kw_only=True, tag='CardChosen', tag_field="type
     seat: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]], int]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):

@@ -7,6 +7,8 @@ export interface components {
         "7wonders.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -106,7 +108,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders.ChoiceView": {
@@ -359,6 +362,8 @@ export interface components {
         "7wonders_faith.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -486,7 +491,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_faith.ChoiceView": {
@@ -681,6 +687,7 @@ export interface components {
             /** @default [] */
             looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
+            my_second_god: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
             /** @default [] */
@@ -739,6 +746,8 @@ export interface components {
             choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
             city: number;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @enum {unknown} */
             type: "GodChosen";
         };
@@ -994,6 +1003,8 @@ export interface components {
             /** @default null */
             right?: number | null;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_faith.SecondGod"] | null;
             /** @default [] */
             targets?: number[];
             /** @enum {unknown} */
@@ -1085,6 +1096,29 @@ export interface components {
             type: "SeatTimedOut";
         };
         /**
+         * SecondGod
+         * @description The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+         *     invoqués durant le même tour »): invoked, paid after the card and the first god.
+         */
+        "7wonders_faith.SecondGod": {
+            god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
+            god_buy_left?: number[] | null;
+            /** @default null */
+            god_buy_right?: number[] | null;
+            /** @default null */
+            god_left?: number | null;
+            /** @default null */
+            god_right?: number | null;
+            /** @default [] */
+            targets?: number[];
+        };
+        /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
          *     Seth paid (`bank`) and in play when he cancels.
@@ -1149,6 +1183,8 @@ export interface components {
         "7wonders_leaders.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -1248,7 +1284,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_leaders.ChoiceView": {
@@ -1780,6 +1817,8 @@ export interface components {
         "7wonders_leaders_faith.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -1907,7 +1946,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_leaders_faith.ChoiceView": {
@@ -2156,6 +2196,7 @@ export interface components {
             /** @default [] */
             looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
+            my_second_god: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
             /** @default [] */
@@ -2214,6 +2255,8 @@ export interface components {
             choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             city: number;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @enum {unknown} */
             type: "GodChosen";
         };
@@ -2644,6 +2687,8 @@ export interface components {
             /** @default null */
             right?: number | null;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_leaders_faith.SecondGod"] | null;
             /** @default [] */
             targets?: number[];
             /** @enum {unknown} */
@@ -2739,6 +2784,29 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SeatTimedOut";
+        };
+        /**
+         * SecondGod
+         * @description The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+         *     invoqués durant le même tour »): invoked, paid after the card and the first god.
+         */
+        "7wonders_leaders_faith.SecondGod": {
+            god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
+            god_buy_left?: number[] | null;
+            /** @default null */
+            god_buy_right?: number[] | null;
+            /** @default null */
+            god_left?: number | null;
+            /** @default null */
+            god_right?: number | null;
+            /** @default [] */
+            targets?: number[];
         };
         /**
          * SethAnswered

@@ -264,6 +264,8 @@ export interface components {
         "7wonders.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -363,7 +365,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders.ChoiceView": {
@@ -616,6 +619,8 @@ export interface components {
         "7wonders_faith.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -743,7 +748,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_faith.ChoiceView": {
@@ -938,6 +944,7 @@ export interface components {
             /** @default [] */
             looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
+            my_second_god: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
             /** @default [] */
@@ -996,6 +1003,8 @@ export interface components {
             choice: components["schemas"]["7wonders_faith.GodChoice"] | null;
             city: number;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_faith.GodChoice"] | null;
             /** @enum {unknown} */
             type: "GodChosen";
         };
@@ -1251,6 +1260,8 @@ export interface components {
             /** @default null */
             right?: number | null;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_faith.SecondGod"] | null;
             /** @default [] */
             targets?: number[];
             /** @enum {unknown} */
@@ -1342,6 +1353,29 @@ export interface components {
             type: "SeatTimedOut";
         };
         /**
+         * SecondGod
+         * @description The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+         *     invoqués durant le même tour »): invoked, paid after the card and the first god.
+         */
+        "7wonders_faith.SecondGod": {
+            god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
+            god_buy_left?: number[] | null;
+            /** @default null */
+            god_buy_right?: number[] | null;
+            /** @default null */
+            god_left?: number | null;
+            /** @default null */
+            god_right?: number | null;
+            /** @default [] */
+            targets?: number[];
+        };
+        /**
          * SethAnswered
          * @description Seth's answer: `target`'s god discarded without its power nor its cost (-1: none);
          *     Seth paid (`bank`) and in play when he cancels.
@@ -1406,6 +1440,8 @@ export interface components {
         "7wonders_leaders.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -1505,7 +1541,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_leaders.ChoiceView": {
@@ -2037,6 +2074,8 @@ export interface components {
         "7wonders_leaders_faith.Action": {
             /** @default 0 */
             bank?: number;
+            /** @default -1 */
+            bank_bought?: number;
             /**
              * @default [
              *       0,
@@ -2164,7 +2203,8 @@ export interface components {
                 number,
                 number,
                 number[]
-            ][]
+            ][],
+            number
         ];
         /** ChoiceView */
         "7wonders_leaders_faith.ChoiceView": {
@@ -2413,6 +2453,7 @@ export interface components {
             /** @default [] */
             looked_at?: number[];
             my_god_choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
+            my_second_god: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @default [] */
             osiris_discard?: number[];
             /** @default [] */
@@ -2471,6 +2512,8 @@ export interface components {
             choice: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             city: number;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_leaders_faith.GodChoice"] | null;
             /** @enum {unknown} */
             type: "GodChosen";
         };
@@ -2901,6 +2944,8 @@ export interface components {
             /** @default null */
             right?: number | null;
             seat: number;
+            /** @default null */
+            second?: components["schemas"]["7wonders_leaders_faith.SecondGod"] | null;
             /** @default [] */
             targets?: number[];
             /** @enum {unknown} */
@@ -2996,6 +3041,29 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SeatTimedOut";
+        };
+        /**
+         * SecondGod
+         * @description The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+         *     invoqués durant le même tour »): invoked, paid after the card and the first god.
+         */
+        "7wonders_leaders_faith.SecondGod": {
+            god: number;
+            /** @default null */
+            god_buy_far?: [
+                number,
+                number[]
+            ][] | null;
+            /** @default null */
+            god_buy_left?: number[] | null;
+            /** @default null */
+            god_buy_right?: number[] | null;
+            /** @default null */
+            god_left?: number | null;
+            /** @default null */
+            god_right?: number | null;
+            /** @default [] */
+            targets?: number[];
         };
         /**
          * SethAnswered
