@@ -15,6 +15,7 @@ from litestar.connection import ASGIConnection
 
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
+from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.commands import Committed
@@ -66,6 +67,7 @@ class Runtime:
         self._service: GameService | None = None
         self._identities: Identities | None = None
         self._tables: Tables | None = None
+        self.expiry: TableExpiry | None = None
         self.table_counts: Counter[str] = Counter()
         """Tables opened, joined, left, started and expired by this process (metrics)."""
         self._limits: RateLimits | None = None
@@ -131,6 +133,7 @@ class Runtime:
         self._identities = Identities(self.pool, jwt_settings(settings))
         self._service.commands.identities = self._identities
         self._tables = Tables(self._service, self._identities, self._table_changed)
+        self.expiry = TableExpiry(self._tables, self.pool, settings.table_expiry_seconds)
         for change in TABLE_CHANGES:
             self.metrics.gauge(f"polis_tables_{change}_total", f"Tables {change} here.",
                                functools.partial(self.table_counts.__getitem__, change),
@@ -148,6 +151,7 @@ class Runtime:
         self._hub.start()
         self._counters.start()
         self._register_gauges()
+        self.expiry.start()
         self.bots = bots = BotRunner(self._service, self.pool, BotSettings.from_env())
         bots.start()
         self.metrics.gauge("polis_bot_moves_total", "Moves this process's bots made.",
@@ -238,6 +242,8 @@ class Runtime:
                                    version, at_commit=now is None)
 
     async def stop(self) -> None:
+        if self.expiry is not None:
+            await self.expiry.stop()
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()

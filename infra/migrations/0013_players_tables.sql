@@ -38,6 +38,6 @@ CREATE TABLE seats_held (
 );
 CREATE INDEX seats_held_game ON seats_held (game_id);
 
--- A table that never fills expires: its deadline is a row of `deadlines` like a clock's.
-ALTER TABLE deadlines DROP CONSTRAINT deadlines_action_check,
-    ADD CONSTRAINT deadlines_action_check CHECK (action IN ('timeout', 'bot', 'expire'));
+
+-- The tables that expire: waiting ones, oldest first (api/runners/table_expiry.py).
+CREATE INDEX games_waiting ON games (created_at) WHERE waiting AND NOT over;

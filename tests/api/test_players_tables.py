@@ -13,7 +13,9 @@ import asyncpg
 import httpx
 import pytest
 
-from tests.api.clients import auth
+from infra.settings import Settings
+from tests.api.clients import Follower, auth
+from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 
 
@@ -212,3 +214,86 @@ async def test_a_table_needs_a_player(http: httpx.AsyncClient, seats: list[Any])
     _code(await http.post("/games", headers=auth(token), json={
         "kind": "duel", "seats": [{"open": True, "name": "x"}, {"open": True}]}),
         400, "invalid_seat")
+
+
+async def test_three_guests_meet_and_play_to_the_end_over_websockets(
+    apis: list[ApiProcess],
+) -> None:
+    """The issue's black-box run: three guests meet through the lobby, the table starts
+    once, they play to the end over the game's WebSocket with their player tokens only, and
+    "my games" shows the result."""
+    async with httpx.AsyncClient(base_url=apis[0].url, timeout=10) as a, \
+            httpx.AsyncClient(base_url=apis[1].url, timeout=10) as b:
+        guests = [await _guest(c, name) for c, name in ((a, "Host"), (b, "Ada"), (a, "Bob"))]
+        (host, host_token), (_, ada_token), (_, bob_token) = guests
+        created = (await a.post("/games", headers=auth(host_token), json={
+            "kind": "7wonders", "visibility": "public",
+            "seats": [{"player": host}, {"open": True}, {"open": True}]})).json()
+        gid = created["game"]["game_id"]
+        for client, token in ((b, ada_token), (a, bob_token)):
+            lobby = (await client.get("/lobby", params={"kind": "7wonders"})).json()["tables"]
+            assert gid in [t["game"]["game_id"] for t in lobby]
+            assert (await client.post(f"/games/{gid}/join", json={},
+                                      headers=auth(token))).status_code == 200
+        followers = [Follower(apis[i % 2].ws_url, gid, token, include=["moves"])
+                     for i, (_, token) in enumerate(guests)]
+        for follower in followers:
+            await follower.__aenter__()
+        try:
+            sent: set[tuple[int, int]] = set()
+            for _ in range(2000):
+                game = (await a.get(f"/games/{gid}")).json()
+                if game["over"]:
+                    break
+                for seat, follower in enumerate(followers):
+                    latest = next((m for m in reversed(follower.messages)
+                                   if m["type"] in ("snapshot", "update") and "moves" in m),
+                                  None)
+                    if latest is None or not latest["moves"] or \
+                            (seat, latest["version"]) in sent:
+                        continue
+                    sent.add((seat, latest["version"]))
+                    await follower.send({"type": "command", "request_id": f"{seat}",
+                                         "expected_version": latest["version"],
+                                         "command": latest["moves"][0]})
+                await asyncio.sleep(0.02)
+            assert game["over"], "the game did not end"
+            accepted = [len(f.of_type("command_accepted")) for f in followers]
+            assert all(accepted), accepted  # every seat played over its socket
+        finally:
+            for follower in followers:
+                await follower.__aexit__(None, None, None)
+        for client, (_, token) in zip((a, b, a), guests, strict=True):
+            over = (await client.get("/players/me/games", params={"state": "over"},
+                                     headers=auth(token))).json()["games"]
+            assert [g["game"]["game_id"] for g in over] == [gid]
+            assert over[0]["game"]["summary"]["ranking"]
+
+
+async def test_a_table_that_never_fills_expires(
+    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """With POLIS_TABLE_EXPIRY_SECONDS=1, a waiting table closes by itself (once), leaves
+    the lobby and takes no player; a full one started before is untouched."""
+    server = ApiProcess({**api_env(settings), "POLIS_TABLE_EXPIRY_SECONDS": "1"},
+                        tmp_path_factory.mktemp("expiry"), "expiry").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            host, token = await _guest(http, "Host")
+            _, ada_token = await _guest(http, "Ada")
+            created = (await http.post("/games", headers=auth(token), json={
+                "kind": "duel", "visibility": "public",
+                "seats": [{"player": host}, {"open": True}]})).json()
+            url = f"/games/{created['game']['game_id']}"
+            async with asyncio.timeout(15):
+                while not (game := (await http.get(url)).json())["over"]:
+                    await asyncio.sleep(0.2)
+            assert game["summary"]["phase"] == "expired" and game["waiting"] is False
+            _code(await http.post(f"{url}/join", json={}, headers=auth(ada_token)), 409,
+                  "table_expired")
+            lobby = (await http.get("/lobby")).json()["tables"]
+            assert created["game"]["game_id"] not in [t["game"]["game_id"] for t in lobby]
+            events = (await http.get(f"{url}/events")).json()["events"]
+            assert [e["type"] for e in events] == ["TableOpened", "TableExpired"]
+    finally:
+        server.stop()
