@@ -34,7 +34,7 @@ class Provider:
         jwks = json.dumps({"keys": [{**public, "kid": "k1", "use": "sig", "alg": "RS256"}]})
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            def do_GET(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.end_headers()
