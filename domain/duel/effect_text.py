@@ -13,7 +13,17 @@ from typing import Any
 
 from domain.duel.catalog import CHAIN_SYMBOLS, SCIENCE_SYMBOLS
 from domain.duel.catalog_types import COLOURS, RESOURCES
-from domain.kernel.effect_text import Phrase, Phrasing, Templates
+from domain.kernel.effect_text import (
+    Phrase,
+    Phrasing,
+    Templates,
+    amount,
+    fixed,
+    one_of,
+    resources_of,
+)
+from domain.kernel.effect_text import colours_of as _colours_of
+from domain.kernel.effect_text import words as _t
 
 KIND = "duel"
 
@@ -42,10 +52,6 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-def _t(en: str, fr: str, de: str | None = None) -> Templates:
-    return {"en": en, "fr": fr} | ({"de": de} if de is not None else {})
-
-
 PRODUCES = _t("Produces {what}", "Produit {what}", "Produziert {what}")
 CHOICE = _t("Produces one of {what} a turn", "Produit au choix {what} par tour",
             "Produziert pro Zug eins von {what}")
@@ -59,19 +65,11 @@ CHAIN_FROM = _t("Free with the chain symbol {what} ({cards})",
                 "Gratuit par chaînage {what} ({cards})",
                 "Kostenlos mit dem Kettensymbol {what} ({cards})")
 AT_END = _t("At the end: {what}", "En fin de partie : {what}", "Bei Spielende: {what}")
-OR = _t(" or ", " ou ", " oder ")
 NO_EFFECT = _t("No effect", "Aucun effet", "Keine Wirkung")
 
 
 def colours_of(ph: Phrasing, mask: int) -> str:
-    """The colours of a colour mask (``1 << colour``), joined by "or"."""
-    return ph.say(OR).join(ph.word("colours", c) for i, c in enumerate(COLOURS)
-                           if mask >> i & 1)
-
-
-def resources_of(ph: Phrasing, counts: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(f"{n} {ph.word('resources', RESOURCES[i])}"
-                     for i, n in enumerate(counts) if n)
+    return _colours_of(ph, COLOURS, mask)
 
 
 def _per(per: Templates) -> Phrase:
@@ -79,19 +77,6 @@ def _per(per: Templates) -> Phrase:
         each = args[0]
         mask = args[1] if len(args) > 1 else 0
         return ph.say(per, coins=ph.coins(each), vp=ph.vp(each), colours=colours_of(ph, mask))
-    return phrase
-
-
-def _amount(templates: Templates) -> Phrase:
-    def phrase(ph: Phrasing, args: tuple[int, ...]) -> str:
-        return ph.say(templates, coins=ph.coins(args[0]) if args else "",
-                      vp=ph.vp(args[0]) if args else "")
-    return phrase
-
-
-def _fixed(templates: Templates) -> Phrase:
-    def phrase(ph: Phrasing, args: tuple[int, ...]) -> str:
-        return ph.say(templates)
     return phrase
 
 
@@ -103,11 +88,11 @@ def _destroy(ph: Phrasing, args: tuple[int, ...]) -> str:
 
 
 PHRASES: dict[str, Phrase] = {
-    "gain_coins": _amount(_t("Take {coins}", "Prenez {coins}", "Nimm {coins}")),
-    "opponent_loses_coins": _amount(_t("The opponent loses {coins}",
+    "gain_coins": amount(_t("Take {coins}", "Prenez {coins}", "Nimm {coins}")),
+    "opponent_loses_coins": amount(_t("The opponent loses {coins}",
                                        "L'adversaire perd {coins}",
                                        "Der Gegner verliert {coins}")),
-    "looting": _amount(_t("The opponent loses {coins}", "L'adversaire perd {coins}",
+    "looting": amount(_t("The opponent loses {coins}", "L'adversaire perd {coins}",
                           "Der Gegner verliert {coins}")),
     "coins_per_own_colour": _per(_t("{coins} per {colours} card in your city",
                                     "{coins} par carte {colours} de votre cité",
@@ -131,32 +116,32 @@ PHRASES: dict[str, Phrase] = {
                             "{vp} par jeton Progrès possédé",
                             "{vp} je Fortschritts-Plättchen")),
     "destroy_card": _destroy,
-    "mausoleum": _fixed(_t("Build a card of the discard for free",
+    "mausoleum": fixed(_t("Build a card of the discard for free",
                            "Construisez gratuitement une carte de la défausse",
                            "Errichte kostenlos eine abgeworfene Karte")),
-    "great_library": _fixed(_t("Take 1 of 3 progress tokens left out of the game",
+    "great_library": fixed(_t("Take 1 of 3 progress tokens left out of the game",
                                "Prenez 1 de 3 jetons Progrès écartés du jeu",
                                "Nimm 1 von 3 aussortierten Fortschritts-Plättchen")),
-    "play_again": _fixed(_t("Play again", "Rejouez", "Spiele erneut")),
+    "play_again": fixed(_t("Play again", "Rejouez", "Spiele erneut")),
     # Progress tokens whose power is a rule of its own (domain.duel.tokens).
-    "architecture": _fixed(_t("Wonders cost 2 resources less",
+    "architecture": fixed(_t("Wonders cost 2 resources less",
                               "Les merveilles coûtent 2 ressources de moins",
                               "Weltwunder kosten 2 Ressourcen weniger")),
-    "masonry": _fixed(_t("Blue cards cost 2 resources less",
+    "masonry": fixed(_t("Blue cards cost 2 resources less",
                          "Les cartes bleues coûtent 2 ressources de moins",
                          "Blaue Karten kosten 2 Ressourcen weniger")),
-    "economy": _fixed(_t("The coins the opponent spends on trade go to you",
+    "economy": fixed(_t("The coins the opponent spends on trade go to you",
                          "L'argent dépensé par l'adversaire en commerce vous revient",
                          "Münzen, die der Gegner für Handel zahlt, gehen an dich")),
-    "law": _fixed(_t("A science symbol (scales)", "Un symbole scientifique (balance)",
+    "law": fixed(_t("A science symbol (scales)", "Un symbole scientifique (balance)",
                      "Ein Wissenschaftssymbol (Waage)")),
-    "strategy": _fixed(_t("Each new red card gives 1 more shield",
+    "strategy": fixed(_t("Each new red card gives 1 more shield",
                           "Chaque nouvelle carte rouge donne 1 bouclier de plus",
                           "Jede neue rote Karte gibt 1 Schild mehr")),
-    "theology": _fixed(_t("Every wonder you build lets you play again",
+    "theology": fixed(_t("Every wonder you build lets you play again",
                           "Chaque merveille construite vous fait rejouer",
                           "Jedes errichtete Weltwunder lässt dich erneut spielen")),
-    "urbanism": _fixed(_t("4 coins each time you build for free by chain",
+    "urbanism": fixed(_t("4 coins each time you build for free by chain",
                           "4 pièces à chaque construction gratuite par chaînage",
                           "4 Münzen bei jedem kostenlosen Bau durch Kettensymbol")),
 }
@@ -176,10 +161,9 @@ def common(ph: Phrasing, entry: dict[str, Any]) -> list[str]:
     """The parts every card-like entry may have, in the order the card shows them."""
     parts: list[str] = []
     if any(entry.get("produces", ())):
-        parts.append(ph.say(PRODUCES, what=resources_of(ph, entry["produces"])))
+        parts.append(ph.say(PRODUCES, what=resources_of(ph, RESOURCES, tuple(entry["produces"]))))
     if entry.get("choice"):
-        what = " / ".join(ph.word("resources", RESOURCES[r]) for r in entry["choice"])
-        parts.append(ph.say(CHOICE, what=what))
+        parts.append(ph.say(CHOICE, what=one_of(ph, RESOURCES, tuple(entry["choice"]))))
     if any(entry.get("fixed_price", ())):
         what = ", ".join(ph.word("resources", RESOURCES[i])
                          for i, n in enumerate(entry["fixed_price"]) if n)
@@ -211,7 +195,7 @@ def card_text(ph: Phrasing, entry: dict[str, Any]) -> str | None:
 
 def token_text(ph: Phrasing, entry: dict[str, Any]) -> str:
     parts = common(ph, entry)
-    if not parts or (entry.get("key") in PHRASES and entry.get("science", -1) < 0):
+    if not parts or (entry.get("key") in ph.phrases and entry.get("science", -1) < 0):
         parts.append(ph.effect(str(entry.get("key")), ()))
     return ph.join(parts)
 

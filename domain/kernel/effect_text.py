@@ -154,3 +154,43 @@ def describer(kind: str) -> Describer:
     # The base package's name prefixes its expansions': base words first, theirs after.
     found.sort(key=lambda m: m.__name__)
     return Describer(found)
+
+
+OR: Templates = {"en": " or ", "fr": " ou ", "de": " oder "}
+
+
+def words(en: str, fr: str, de: str | None = None) -> Templates:
+    """A phrase in English and French, and in German where given."""
+    return {"en": en, "fr": fr} | ({"de": de} if de is not None else {})
+
+
+def fixed(templates: Templates) -> Phrase:
+    """An effect whose arguments do not change its words."""
+    def phrase(ph: Phrasing, args: tuple[int, ...]) -> str:
+        return ph.say(templates)
+    return phrase
+
+
+def amount(templates: Templates) -> Phrase:
+    """An effect of one amount (``{coins}``, ``{vp}``, ``{shields}`` or ``{n}``)."""
+    def phrase(ph: Phrasing, args: tuple[int, ...]) -> str:
+        n = args[0] if args else 0
+        return ph.say(templates, coins=ph.coins(n), vp=ph.vp(n), shields=ph.shields(n), n=n)
+    return phrase
+
+
+def colours_of(ph: Phrasing, colours: tuple[str, ...], mask: int) -> str:
+    """The colours of a colour mask (``1 << colour``), joined by "or"."""
+    return ph.say(OR).join(ph.word("colours", c) for i, c in enumerate(colours)
+                           if mask >> i & 1)
+
+
+def resources_of(ph: Phrasing, resources: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    """A resource vector in words: "2 stone, 1 glass"."""
+    return ", ".join(f"{n} {ph.word('resources', resources[i])}"
+                     for i, n in enumerate(counts) if n)
+
+
+def one_of(ph: Phrasing, resources: tuple[str, ...], indexes: tuple[int, ...]) -> str:
+    """Resources by index, as alternatives: "wood / clay"."""
+    return " / ".join(ph.word("resources", resources[r]) for r in indexes)
