@@ -3089,6 +3089,7 @@ export interface components {
             };
             lang: string;
             untranslated: string[];
+            untranslated_effects: string[];
         };
         /** CommandAccepted */
         CommandAccepted: {
