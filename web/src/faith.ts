@@ -157,7 +157,7 @@ export function faithPanel(ctx: BoardContext): HTMLElement | null {
       h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`),
       h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`),
       h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]: [number, number]) =>
-        h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+        h("span", { class: "god-chip", "data-god": god, ...effectAttrs(catalog.gods?.[god], godName(catalog, god)) }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
   panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
   const wonders = faithWonders(ctx);
   if (wonders) panel.append(wonders);
@@ -181,7 +181,7 @@ function faithWonders(ctx: BoardContext): HTMLElement | null {
   return h("div", { class: "faith-wonders" }, h("h3", {}, t("faithWonders")),
     ...boards.map((w: Json) => {
       const city = holder(w.id);
-      return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key },
+      return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key, ...effectAttrs(w, nameOf(w)) },
         h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "",
         ...(w.sides ?? []).map((side: Json[], i: number) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
     }));

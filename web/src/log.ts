@@ -96,7 +96,7 @@ export class GameLog {
   lastCards: number[] = [];
 
   constructor(private readonly catalog: Json, private readonly seatNames: string[], loadOlder: (() => Promise<Json[]>) | null) {
-    this.list = h("ol", { class: "log-lines", reversed: true });
+    this.list = h("ol", { class: "log-lines", reversed: true, tabindex: 0, "aria-label": t("log") });
     const older = loadOlder ? h("button", { class: "log-older", id: "log-older", onclick: async () => {
       older!.setAttribute("disabled", "");
       const envelopes = await loadOlder();

@@ -41,7 +41,7 @@ function showError(err: unknown): void {
 }
 
 function header(extra: (Node | string)[] = []): HTMLElement {
-  const select = h("select", { id: "lang", onchange: (e: Event) => {
+  const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e: Event) => {
     const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
   } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
   return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
@@ -81,8 +81,8 @@ async function lobby(): Promise<void> {
   const syncClock = () => { for (const el of [bank, increment, onTimeout]) el.disabled = !clockOn.checked; };
   clockOn.onchange = syncClock; syncClock();
   const seatRow = (i: number) => h("div", { class: "seat-row" },
-    h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }),
-    h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
+    h("input", { class: "seat-name", "aria-label": `${t("seats")} ${i + 1}`, value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }),
+    h("select", { class: "seat-type", "aria-label": `${t("seats")} ${i + 1}: ${t("human")} / ${t("bot")}` }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
   const refresh = () => {
     const kind = kindSel.value;
     const [lo, hi] = SEAT_RANGE[kind] ?? [2, 7];

@@ -138,7 +138,7 @@ export function faithPanel(ctx) {
     const looks = ctx.mySeat === null ? 0 : (faith.horus_looks?.[cityOf(ctx, ctx.mySeat)] ?? 0);
     if (looks > 0)
         panel.append(h("p", { class: "horus-looks" }, `${t("looksLeft")}: ${looks}`));
-    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god, ...effectAttrs(catalog.gods?.[god], godName(catalog, god)) }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
     panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
     const wonders = faithWonders(ctx);
     if (wonders)
@@ -161,7 +161,7 @@ function faithWonders(ctx) {
     };
     return h("div", { class: "faith-wonders" }, h("h3", {}, t("faithWonders")), ...boards.map((w) => {
         const city = holder(w.id);
-        return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key }, h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "", ...(w.sides ?? []).map((side, i) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
+        return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key, ...effectAttrs(w, nameOf(w)) }, h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "", ...(w.sides ?? []).map((side, i) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
     }));
 }
 /** The label of a Faith move (a prayer's pick, or a card played with a god). */

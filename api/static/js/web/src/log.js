@@ -89,7 +89,7 @@ export class GameLog {
         this.seatNames = seatNames;
         this.lines = [];
         this.lastCards = [];
-        this.list = h("ol", { class: "log-lines", reversed: true });
+        this.list = h("ol", { class: "log-lines", reversed: true, tabindex: 0, "aria-label": t("log") });
         const older = loadOlder ? h("button", { class: "log-older", id: "log-older", onclick: async () => {
                 older.setAttribute("disabled", "");
                 const envelopes = await loadOlder();

@@ -34,7 +34,7 @@ function showError(err) {
     setTimeout(() => box.remove(), 6000);
 }
 function header(extra = []) {
-    const select = h("select", { id: "lang", onchange: (e) => {
+    const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e) => {
             const p = params();
             p.set("lang", e.target.value);
             location.hash = p.toString();
@@ -79,7 +79,7 @@ async function lobby() {
         el.disabled = !clockOn.checked; };
     clockOn.onchange = syncClock;
     syncClock();
-    const seatRow = (i) => h("div", { class: "seat-row" }, h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }), h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
+    const seatRow = (i) => h("div", { class: "seat-row" }, h("input", { class: "seat-name", "aria-label": `${t("seats")} ${i + 1}`, value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }), h("select", { class: "seat-type", "aria-label": `${t("seats")} ${i + 1}: ${t("human")} / ${t("bot")}` }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
     const refresh = () => {
         const kind = kindSel.value;
         const [lo, hi] = SEAT_RANGE[kind] ?? [2, 7];
