@@ -3636,6 +3636,7 @@ export interface components {
             };
             lang: string;
             untranslated: string[];
+            untranslated_effects: string[];
         };
         /** CommandAccepted */
         CommandAccepted: {
