@@ -110,10 +110,11 @@ class HookedPricer(Pricer):
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         coins = card.coins
         if self._waives(card.colour):
-            # One symbol of the cost ignored: a resource (one more unit waived) or a coin.
+            # One symbol of the cost ignored: a resource (one more unit waived) or the coin
+            # symbol, which is the card's whole coin cost (a Duel card prints one).
             more, more_bought = cheapest(card.cost, self.me, self.up, discount + 1)
-            if coins and trade - more <= 1:
-                coins -= 1
+            if coins and trade - more <= coins:
+                coins = 0
             elif more < trade:
                 trade, bought, discount = more, more_bought, discount + 1
         to_opp = trade if self.economy else 0
@@ -224,8 +225,12 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int, symbol_chosen: bool = Fa
     """On-build effects of a constructed card (coins, shields, science). `symbol_chosen`:
     the command itself chose how the symbol counts (a plain construction, where Duel
     Leaders' Euclid and Ptolemy are commands of their own); otherwise the ruleset's
-    symbol hooks may offer that choice now (Mausoleum, Solomon, Croesus, ...)."""
+    symbol hooks may offer that choice now (Mausoleum, Solomon, Croesus, ...). The coins
+    the construction itself earns (`build_hooks`: Agora's decrees, Hatshepsut) come first,
+    right after the payment: they count even when an effect then ends the game."""
     card = tx.rules.cards[card_id]
+    for hook in tx.rules.build_hooks:
+        hook(tx, seat, card_id)
     effects = tx.rules.effects
     for name, args in card.on_build:
         effects[name](tx, seat, args)
@@ -237,10 +242,6 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int, symbol_chosen: bool = Fa
             symbol_gained(tx, seat, card.science)
         else:
             card_symbol_gained(tx, seat, card_id)
-    for hook in tx.rules.build_hooks:
-        if tx.state.phase == OVER:
-            return
-        hook(tx, seat, card_id)
 
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
@@ -300,10 +301,10 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
         )
     )
     reveal_uncovered(tx, cmd.slot)
+    for hook in rules.wonder_hooks:  # the construction's own coins first, as for a card
+        hook(tx, seat, cmd.wonder)
     for name, args in wonder.on_build:
         rules.effects[name](tx, seat, args)
-    for hook in rules.wonder_hooks:
-        hook(tx, seat, cmd.wonder)
     if wonder.shields:
         move_pawn(tx, seat, wonder.shields)
         if tx.state.phase == OVER:  # military supremacy ends the game at once

@@ -45,9 +45,11 @@ MutatorFn = Callable[["DuelRules", "DuelState", Any], "DuelState"]
 """Applies an expansion's own event type (expansion state lives in `DuelState.ext`); an
 expansion may also replace a base event's mutator (wrapping it) to keep its state in step."""
 BuildHook = Callable[["Tx", int, int], None]
-"""Runs after the effects of a card `seat` constructed (by any means): (tx, seat, card)."""
+"""Runs when `seat` has constructed a card (by any means), before the card's effects:
+(tx, seat, card)."""
 WonderHook = Callable[["Tx", int, int], None]
-"""Runs after the effects of a wonder `seat` constructed: (tx, seat, wonder)."""
+"""Runs when `seat` has constructed a wonder, before the wonder's effects: (tx, seat,
+wonder)."""
 DiscardHook = Callable[["DuelState", int], int]
 """Extra coins a seat takes for discarding a card."""
 ChainHook = Callable[["DuelState", int], int]

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.kernel.errors import DomainError
 from domain.kernel.recording import import_by_replay
-from domain.kernel.registry import get_game
+from domain.kernel.registry import get_game, rules_options
 from domain.kernel.traces import PlayedGame, TraceError, register_trace_importer
 
 
@@ -29,7 +29,7 @@ def import_leaders(record: dict[str, Any]) -> PlayedGame:
 
     try:
         expansions = tuple(record["expansions"])
-        options = dict(record.get("options") or {})
+        options = rules_options(dict(record.get("options") or {}))
         game = get_game("duel", expansions, options)
     except (KeyError, TypeError, ValueError, DomainError) as exc:
         raise TraceError(f"malformed record: {exc}") from None

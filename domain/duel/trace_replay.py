@@ -259,3 +259,17 @@ def _describe_legal(legal: list[Any], command: Any) -> str:
         msgspec.json.encode(m).decode() for m in similar[:12]
     )
 
+
+def compare_state(recorded: dict[str, Any], observed: dict[str, Any], disagree: Any) -> None:
+    """Each field a record's state holds against Polis'; an expansion's part (a dict such as
+    `agora` or `leaders`) field by field, so a record written before a field was added is
+    still read (`disagree(field, recorded, polis)`)."""
+    for field, value in recorded.items():
+        mine = observed.get(field, value)
+        if isinstance(value, dict) and isinstance(mine, dict):
+            for key, part in value.items():
+                if mine.get(key, part) != part:
+                    disagree(f"{field}.{key}", part, mine.get(key))
+        elif mine != value:
+            disagree(field, value, mine)
+

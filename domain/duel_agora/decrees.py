@@ -5,8 +5,10 @@ Choices (agora-rules-fr, "Décrets"):
 - Coins per colour (D01-D04) and per wonder (D14) are taken on every construction, by
   either seat, whatever the means (a Mausoleum, Property Fraud or Treason build included),
   at the Age in progress (Age I during the wonder draft cannot happen: nothing is built).
-- 'Ignore 1 symbol of the cost' (D05-D07) takes whichever is cheaper for the builder: one
-  resource unit fewer to find, or one coin less of the card's coin cost.
+- 'Ignore 1 symbol of the cost' (D05-D07: « Vous ignorez 1 symbole du coût (ressource ou
+  Pièces, au choix) ») takes whichever is cheaper for the builder: one resource unit fewer
+  to find, or the card's coin symbol, which is its whole coin cost (a Duel card prints its
+  coin cost as one coin symbol with the number on it).
 - The shield decree (D09) is applied in `senate` when its holder changes.
 """
 

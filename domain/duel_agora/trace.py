@@ -16,7 +16,7 @@ from domain.duel import commands as cmd
 from domain.duel.game import DuelGame
 from domain.duel.rules import DuelRules
 from domain.duel.state import OVER, DuelState
-from domain.duel.trace_replay import step_recorded
+from domain.duel.trace_replay import compare_state, step_recorded
 from domain.duel.trace_writer import SeatMap, base_move, result_record, state_record, write_trace
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
@@ -63,6 +63,8 @@ def agora_state(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str,
     held = seats.pair(ext.held)
     prepared = seats.pair(ext.prepared)
     triggered = seats.pair(ext.triggered)
+    players = seats.pair(state.players)
+    out = {*state.retired_wonders, *ext.sabotaged}
     return {"agora": {
         "senate": [seats.pair((ext.cubes[0][c], ext.cubes[1][c])) for c in range(6)],
         "control": [seats.seat(x) if (x := ext.controller(c)) >= 0 else None
@@ -79,6 +81,12 @@ def agora_state(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[str,
         ],
         "conspiracy_deck": [CONSPIRACY_NAMES[c] for c in ext.deck],
         "discard": [cards[c] for c in state.discard],
+        "cubes_left": seats.pair((ext.cubes_left(0), ext.cubes_left(1))),
+        "wonders_held": [[rules.wonders[w].name for w in p.wonders if w not in out
+                          and w not in p.built_wonders] for p in players],
+        "wonders_out": [[rules.wonders[w].name for w in p.wonders if w in out]
+                        for p in players],
+        "under_wonders": [[cards[c] for c in p.tucked] for p in players],
     }}
 
 
@@ -332,9 +340,8 @@ def replay_agora_trace(record: dict[str, Any], game: DuelGame | None = None) -> 
                 disagree(index, move, f"move.{field}", value, mine.get(field))
         result.moves += 1
         observed = _state(rules, state)
-        for field, value in entry.get("state", {}).items():
-            if observed.get(field, value) != value:
-                disagree(index, move, field, value, observed.get(field))
+        compare_state(entry.get("state", {}), observed,
+                      lambda f, r, o, i=index, m=move: disagree(i, m, f, r, o))
         if result.disagreements:
             return result
     recorded = record.get("result", {})

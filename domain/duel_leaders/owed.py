@@ -19,7 +19,7 @@ from domain.duel.play import (
 )
 from domain.duel.rules import PhaseRules
 from domain.duel.science import symbol_gained
-from domain.duel.state import OVER, OWE_DISCARD_BUILD
+from domain.duel.state import OWE_DISCARD_BUILD
 from domain.duel.tokens import STRATEGY, URBANISM, URBANISM_CHAIN_COINS
 from domain.duel_leaders import catalog as lc
 from domain.duel_leaders import commands as lcmd
@@ -247,16 +247,14 @@ def construct_with_leader(tx: Tx, cmd: lcmd.ConstructWithLeader) -> None:
         tx.emit(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
     tx.emit(lev.SymbolChanged(seat=seat, card=card_id, old=card.science, new=cmd.symbol,
                               leader=cmd.leader))
+    for hook in rules.build_hooks:  # the construction's own coins, before its effects
+        hook(tx, seat, card_id)
     for name, args in card.on_build:
         rules.effects[name](tx, seat, args)
     if card.shields:
         bonus = 1 if STRATEGY in tx.state.players[seat].tokens else 0
         move_pawn(tx, seat, card.shields + bonus)
     symbol_gained(tx, seat, cmd.symbol)
-    for hook in rules.build_hooks:
-        if tx.state.phase == OVER:
-            break
-        hook(tx, seat, card_id)
     finish_action(tx)
 
 

@@ -19,7 +19,7 @@ from domain.duel.game import DuelGame
 from domain.duel.rules import DuelRules
 from domain.duel.state import OVER, DuelState
 from domain.duel.state import OWED_NAMES as BASE_OWED_NAMES
-from domain.duel.trace_replay import step_recorded
+from domain.duel.trace_replay import compare_state, step_recorded
 from domain.duel.trace_writer import SeatMap, base_move, result_record, state_record, write_trace
 from domain.duel.views import acting_seats
 from domain.duel_agora import trace as agora_trace
@@ -33,6 +33,7 @@ from domain.duel_leaders.setup import DRAFTED, ROUND_SIZE, with_leaders
 from domain.duel_leaders.views import STEP_NAMES
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
+from domain.kernel.registry import rules_options
 from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
 
 FORMAT = "duel-leaders-trace/1"
@@ -90,7 +91,9 @@ def leaders_state(rules: DuelRules, state: DuelState, seats: SeatMap) -> dict[st
         [[rules.cards[c].name, SCIENCE_SYMBOLS[changed[c]]] for c in p.buildings if c in changed]
         for p in seats.pair(state.players)]
     if _agora(rules):
-        out.update(agora_trace.agora_state(rules, state, seats))
+        out.update(agora_trace.agora_state(rules, state, seats))  # its `discard` included
+    else:
+        out["leaders"]["discard"] = [rules.cards[c].name for c in state.discard]
     if state.phase != OVER:
         # Both seats act in a recruitment step: `next` is the lower trace seat, `acting` all.
         acting = sorted(seats.seat(s) or 0 for s in acting_seats(state))
@@ -161,7 +164,7 @@ def leaders_move(
 
 def write_leaders_trace(game: Any, played: PlayedGame) -> dict[str, Any]:
     record = write_trace(game, played, FORMAT, setup_extra, leaders_move, leaders_state)
-    record["options"] = dict(played.options)
+    record["options"] = rules_options(played.options)
     return record
 
 
@@ -269,8 +272,8 @@ def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -
         seed = record["source"]["seed"]
         moves = record["moves"]
         expansions = tuple(record["expansions"])
-        options = dict(record.get("options") or {})
-    except (KeyError, TypeError) as exc:
+        options = rules_options(dict(record.get("options") or {}))
+    except (KeyError, TypeError, ValueError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
     result = TraceResult(seed=seed, moves=0, disagreements=[])
 
@@ -329,9 +332,8 @@ def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -
                 disagree(index, move, f"move.{field}", None, mine[field])
         result.moves += 1
         observed = _state(rules, state)
-        for field, value in entry.get("state", {}).items():
-            if observed.get(field, value) != value:
-                disagree(index, move, field, value, observed.get(field))
+        compare_state(entry.get("state", {}), observed,
+                      lambda f, r, o, i=index, m=move: disagree(i, m, f, r, o))
         if result.disagreements:
             return result
     if state.phase != OVER:

@@ -74,15 +74,16 @@ def declared_expansions(kind: str) -> tuple[str, ...]:
 def get_ruleset(
     kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
 ) -> Game:
-    """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits): the ruleset
-    the service plays. The game packages and their tests keep the bare game. A seat that
-    leaves a game that goes on is played by the level of the `clock` option's `bot`."""
+    """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits) behind its
+    table (`domain/kernel/table_game.py`): the ruleset the service plays. The game packages
+    and their tests keep the bare game. A seat that leaves a game that goes on is played by
+    the level of the `clock` option's `bot`."""
     from domain.kernel.clocks import DEFAULT_BOT, clock_of
-    from domain.kernel.meta import wrap
+    from domain.kernel.table_game import TableGame
 
     try:
         clock = clock_of(options or {})
     except DomainError:  # an imported game's options are not checked
         clock = None
     leaver_bot = DEFAULT_BOT if clock is None else clock.bot
-    return wrap(get_game(kind, expansions, options), leaver_bot)
+    return TableGame(get_game(kind, expansions, options), leaver_bot)

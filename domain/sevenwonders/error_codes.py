@@ -6,6 +6,7 @@ CODES: dict[str, str] = {
     "wrong_city": "The seat chooses for another city now.",
     "card_not_in_hand": "The card is not in the hand of the city.",
     "free_city_must_build": "The Free City builds when it can; it discards only otherwise.",
+    "free_city_must_chain": "The Free City builds a card it can chain, free through the chain.",
     "unknown_action": "The action is not build, stage, discard or free.",
     "already_built": "The city already has a structure of that name.",
     "no_free_build": "The city has no free-structure ability.",

@@ -80,6 +80,8 @@ class Action(msgspec.Struct, frozen=True, kw_only=True):
     far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     """A market's purchases from cities other than the neighbours: (seller, coins,
     resources)."""
+    bank_bought: int = -1
+    """The resource bought from the bank (Leaders' Bilkis, its coin in `bank`), or -1."""
 
 
 class StepResolved(Event, frozen=True, tag=True):

@@ -161,7 +161,8 @@ def _hook_gains(tx: Tx, a: ev.Action) -> ev.Action:
 def _action(st: SWState, city: int, c: Choice) -> ev.Action:
     return ev.Action(city=city, seat=controller(st, city), kind=c.action, card=c.card,
                      bank=c.bank, left=c.left, right=c.right, bought_left=c.bought_left,
-                     bought_right=c.bought_right, chain=c.chain, far=c.far)
+                     bought_right=c.bought_right, chain=c.chain, far=c.far,
+                     bank_bought=c.bank_bought)
 
 
 def resolve_step(tx: Tx) -> None:

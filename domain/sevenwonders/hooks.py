@@ -30,6 +30,8 @@ instead of adding conditionals to the base rules:
   `City.beside`, and an expansion's private state (leaders in hand, the draft) in
   `SWState.ext`;
 - `mutators`: how `evolve` applies an expansion's own event types (its state in `ext`);
+- `pool_hooks`: other ways a city may count its own production for one purchase (each a
+  `City`); the purchase may use any one of them (Faith's Dionysos);
 - `producers`: extra one-of-several producers a city may use for one purchase, each with
   its price to the bank (0: a leader's "one resource less", 1: Bilkis' purchase from the
   bank); a paid one is used only when the purchase needs it, at most one a purchase;
@@ -95,6 +97,10 @@ MutatorFn = Callable[["SevenWondersRules", "SWState", Any], "SWState"]
 ProducerHook = Callable[["SWState", int, str, int], tuple[tuple[int, int], ...]]
 """(state, city, 'card' or 'stage', card or stage index) -> extra (resource mask, bank price)
 producers the city may use for that purchase only."""
+PoolHook = Callable[["SWState", int, tuple[int, ...]], tuple[Any, ...]]
+"""(state, city, the resources a purchase needs) -> other ways the city may count its own
+production for that purchase only, each a `City` (Faith's Dionysos triples one
+resource a card produces)."""
 GainHook = Callable[["SWState", Any], int]
 """(state before the step, the revealed `events.Action`) -> extra coins it takes."""
 DiscardBuildHook = Callable[["Tx", Any], None]
@@ -144,6 +150,7 @@ class SevenWondersRules:
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     producers: tuple[ProducerHook, ...] = ()
+    pool_hooks: tuple[PoolHook, ...] = ()
     action_gains: tuple[GainHook, ...] = ()
     discard_build_hooks: tuple[DiscardBuildHook, ...] = ()
     step_end: tuple[StepEndFn, ...] = ()
@@ -169,7 +176,7 @@ class SevenWondersRules:
     @property
     def hooked(self) -> bool:
         """Whether anything changes what a card or stage costs (no trusted fast path then)."""
-        return bool(self.cost_hooks or self.producers or self.market_hooks)
+        return bool(self.cost_hooks or self.producers or self.market_hooks or self.pool_hooks)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import market, trading
 from domain.sevenwonders.catalog_types import CardDef
@@ -131,20 +133,59 @@ def _affordable(
     rules: SevenWondersRules, state: SWState, city: int,
     cost: tuple[int, bool, tuple[int, ...]], every_split: bool,
     pricer: trading.Pricer | None = None, what: str = "card", index: int = -1,
+    pooled: bool = False,
 ) -> list[tuple[int, trading.Payment]]:
-    """(coins to the bank, payment) for each way to pay `cost`."""
+    """(coins to the bank, payment) for each way to pay `cost` (`pooled`: in one of the
+    pools `_pools` lists, not looking for others)."""
     coins, free, resources = cost
     if free:
         return [(0, trading.FREE)]
     budget = state.cities[city].coins - coins
     if budget < 0:
         return []
+    if rules.pool_hooks and not pooled:
+        pools = _pools(rules, state, city, resources)
+        if pools:
+            return _merged([_affordable(rules, s, city, cost, every_split,
+                                        pricer if s is state else None, what, index, True)
+                            for s in pools])
     extras = producers(rules, state, city, what, index) if rules.producers else ()
     if extras:
         return _with_producers(rules, state, city, cost, every_split, extras)
     if pricer is None:
         pricer = _pricer(rules, state, city, every_split)
     return [(coins, p) for p in pricer(resources) if p[0] + p[1] <= budget]
+
+
+def _pools(rules: SevenWondersRules, state: SWState, city: int,
+           resources: tuple[int, ...]) -> list[SWState]:
+    """The state as it is, then as the city may count its own production for this purchase
+    in each other way an expansion allows (`hooks.pool_hooks`: Faith's Dionysos); empty when
+    there is no other way."""
+    others = [c for hook in rules.pool_hooks for c in hook(state, city, resources)]
+    if not others:
+        return []
+    out = [state]
+    for c in others:
+        cities = list(state.cities)
+        cities[city] = c
+        out.append(replace(state, cities=tuple(cities)))
+    return out
+
+
+def _merged(found: list[list[tuple[int, Any]]]) -> list[tuple[int, Any]]:
+    """The distinct (bank coins, payment) of several pools, cheapest first, less those that
+    buy more than another of the same bank coins (a pool's purchase another makes needless)."""
+    seen = list(dict.fromkeys(o for options in found for o in options))
+    kept = [o for o in seen if not any(q is not o and _covers(q, o) for q in seen)]
+    return sorted(kept, key=lambda o: o[0] + o[1][0] + o[1][1])
+
+
+def _covers(q: tuple[int, Any], o: tuple[int, Any]) -> bool:
+    """Whether `q` pays the bank the same as `o` and buys no more of anything, from anyone."""
+    return q[0] == o[0] and q[1][4:] == o[1][4:] and all(
+        a <= b for x, y in zip(q[1][2:4], o[1][2:4], strict=True)
+        for a, b in zip(x, y, strict=True))
 
 
 def _with_producers(
@@ -215,6 +256,10 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     repeat = may_repeat(rules, state, city)
     for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
         cd = cards[card]
+        if free_city and must_chain(rules, state, city, card):
+            add(Play(seat=seat, card=card, action=BUILD, city=named, left=0, right=0,
+                     buy_left=trading.ZERO, buy_right=trading.ZERO))
+            continue
         if repeat or not names >> cd.name_id & 1:
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
@@ -257,8 +302,10 @@ def _market_options(
     if budget < 0:
         return []
     extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-    return [(coins, p) for p in market.payments(state, city, resources, extra, price)
-            if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget]
+    pools = (_pools(rules, state, city, resources) if rules.pool_hooks else []) or [state]
+    found = [[(coins, p) for p in market.payments(s, city, resources, extra, price)
+              if p[0] + p[1] + sum(f[1] for f in p[4]) <= budget] for s in pools]
+    return found[0] if len(found) == 1 else _merged(found)
 
 
 def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int,
@@ -275,6 +322,10 @@ def _market_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int
     discards: list[Play] = []
     hand = city_hand(state, city)
     for card in dict.fromkeys(hand):
+        if named is not None and must_chain(rules, state, city, card):
+            builds.append(Play(seat=seat, card=card, action=BUILD, city=named, left=0,
+                               right=0, buy_left=trading.ZERO, buy_right=trading.ZERO))
+            continue
         if repeat or not c.names >> rules.cards[card].name_id & 1:
             cost = card_cost(rules, state, city, card)
             for _, (lc, rc, bl, br, far) in _market_options(rules, state, city, cost, "card",
@@ -319,9 +370,10 @@ def _market_settle(
         br = tuple(command.buy_right or trading.ZERO)
         bought = tuple((s, tuple(v)) for s, v in command.buy_far or ())
         extra = tuple(m for m, p in producers(rules, state, city, what, index) if p == 0)
-        why = market.check(state, city, resources, extra, bl, br, bought)
-        if why is not None:
-            raise _refuse("bad_purchase", why)
+        pools = (_pools(rules, state, city, resources) if rules.pool_hooks else []) or [state]
+        whys = [market.check(s, city, resources, extra, bl, br, bought) for s in pools]
+        if None not in whys:
+            raise _refuse("bad_purchase", str(whys[0]))
         lc, rc = price * sum(bl), price * sum(br)
         far = tuple((s, price * sum(v), v) for s, v in bought if any(v))
     if (command.left is not None and command.left != lc) or (
@@ -333,6 +385,16 @@ def _market_settle(
         raise _refuse("cannot_afford", f"{spent} coins in all exceed {c.coins}")
     return Choice(card=card, action=action, left=lc, right=rc, bank=coins, bought_left=bl,
                   bought_right=br, far=far)
+
+
+def must_chain(rules: SevenWondersRules, state: SWState, city: int, card: int) -> bool:
+    """Free City variant: "if the Free City's card can be built through a chain, the free
+    chain construction must be used" (base.yaml `free_city_rules`): such a card is built by
+    the chain, never staged, discarded or built by a free-structure ability."""
+    c = state.cities[city]
+    names = c.names
+    return bool(chain_masks(rules.cards)[card] & names) and (
+        not names >> rules.cards[card].name_id & 1 or may_repeat(rules, state, city))
 
 
 def may_repeat(rules: SevenWondersRules, state: SWState, city: int) -> bool:
@@ -363,6 +425,9 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
     action = command.action
     free_city = state.variant and city == FREE_CITY
     c = state.cities[city]
+    if free_city and action != BUILD and must_chain(rules, state, city, card):
+        raise _refuse("free_city_must_chain", "the Free City builds a card it can chain, "
+                      "free through the chain")
     if action == DISCARD:
         if free_city and _free_city_can_build(rules, state, city, hand):
             raise _refuse("free_city_must_build",
@@ -402,9 +467,26 @@ def choose(rules: SevenWondersRules, state: SWState, command: Play) -> tuple[int
 def settle(
     rules: SevenWondersRules, state: SWState, city: int, card: int, action: str, index: int,
     cost: tuple[int, bool, tuple[int, ...]], command: Any, every_split: bool = False,
+    pooled: bool = False,
 ) -> Choice:
     """The checked payment of a build or a stage (`command` has left, right, buy_left and
-    buy_right): DomainError with the reason when it does not pay `cost`."""
+    buy_right): DomainError with the reason when it does not pay `cost`; with other pools
+    (`hooks.pool_hooks`), the cheapest of the pools in which it pays."""
+    if rules.pool_hooks and not cost[1] and not pooled:
+        pools = _pools(rules, state, city, cost[2])
+        if pools:
+            found: list[Choice] = []
+            refused: DomainError | None = None
+            for s in pools:
+                try:
+                    found.append(settle(rules, s, city, card, action, index, cost, command,
+                                        every_split, True))
+                except DomainError as e:
+                    refused = refused or e
+            if not found:
+                assert refused is not None
+                raise refused
+            return min(found, key=lambda ch: ch.bank + ch.left + ch.right)
     coins, free, resources = cost
     c = state.cities[city]
     if free:
@@ -418,9 +500,10 @@ def settle(
         raise _refuse("cannot_afford", f"it costs {coins} coins; the city has {c.coins}")
     what = "stage" if action == STAGE else "card"
     extras = producers(rules, state, city, what, index) if rules.producers else ()
+    from_bank = -1
     if extras:
-        coins, payment = _payment_with(rules, state, city, resources, command, every_split,
-                                       coins, extras)
+        coins, payment, from_bank = _payment_with(rules, state, city, resources, command,
+                                                  every_split, coins, extras)
         budget = c.coins - coins
     else:
         payment = _payment(rules, state, city, resources, command, every_split)
@@ -429,28 +512,45 @@ def settle(
         raise _refuse("cannot_afford",
                       f"{coins} coins to the bank and {lc + rc} in trade exceed {c.coins}")
     return Choice(card=card, action=action, left=lc, right=rc, bank=coins,
-                  bought_left=bl, bought_right=br)
+                  bought_left=bl, bought_right=br, bank_bought=from_bank)
 
 
 def _payment_with(
     rules: SevenWondersRules, state: SWState, city: int, resources: tuple[int, ...],
     command: Any, every_split: bool, coins: int, extras: tuple[tuple[int, int], ...],
-) -> tuple[int, trading.Payment]:
+) -> tuple[int, trading.Payment, int]:
     """The payment with the extra producers: the free ones first, then one paid one (its
-    price to the bank) only when the purchase does not pay without it."""
+    price to the bank) only when the purchase does not pay without it; with the resource
+    that paid one bought (-1: none)."""
     free = tuple(m for m, price in extras if price == 0)
     try:
-        return coins, _payment(rules, state, city, resources, command, every_split, free)
+        return coins, _payment(rules, state, city, resources, command, every_split, free), -1
     except DomainError as first:
         for mask, price in extras:
             if price == 0:
                 continue
             try:
-                return coins + price, _payment(rules, state, city, resources, command,
-                                               every_split, (*free, mask))
+                pay = _payment(rules, state, city, resources, command, every_split,
+                               (*free, mask))
             except DomainError:
                 continue
+            return coins + price, pay, _bought_from_bank(state, city, resources, free, mask,
+                                                         pay)
         raise first
+
+
+def _bought_from_bank(state: SWState, city: int, resources: tuple[int, ...],
+                      free: tuple[int, ...], mask: int, pay: trading.Payment) -> int:
+    """The resource of `mask` the paid producer supplies in `pay` (the lowest that does)."""
+    cities = state.cities
+    n = len(cities)
+    c, left, right = cities[city], cities[(city - 1) % n], cities[(city + 1) % n]
+    for r in range(7):
+        if mask >> r & 1 and trading.valid_purchase(
+                resources, c.fixed, (*c.own_masks, *free, 1 << r), left.fixed, left.masks,
+                right.fixed, right.masks, pay[2], pay[3]) is None:
+            return r
+    return -1
 
 
 def _payment(

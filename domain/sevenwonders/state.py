@@ -79,6 +79,8 @@ class Choice(msgspec.Struct, frozen=True, array_like=True):
     far: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     """A market (`hooks.market_hooks`): (seller, coins, resources) bought from cities other
     than the neighbours."""
+    bank_bought: int = -1
+    """The resource bought from the bank with a paid producer (Leaders' Bilkis), or -1."""
 
 
 class SWState(msgspec.Struct, frozen=True):

@@ -25,10 +25,11 @@ from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog import CARD_BY_NAME, CARDS, WONDER_BY_NAME, WONDERS
 from domain.sevenwonders.catalog_types import RESOURCES, CardDef, WonderDef
 from domain.sevenwonders.deal import Deal
+from domain.sevenwonders.flow import LAST_TURN
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.play import city_hand
 from domain.sevenwonders.scoring import category_names
-from domain.sevenwonders.state import OVER, SWState
+from domain.sevenwonders.state import COPY_GUILD, DISCARD_BUILD, FREE_CITY, OVER, SEVENTH, SWState
 
 FORMAT = "7w-trace/1"
 
@@ -40,6 +41,14 @@ KNOWN_EXCEPTIONS: tuple[RuleException, ...] = ()
 
 KIND_ACTIONS = {"build": "build", "build_stage": "stage", "discard": "discard",
                 "build_free": "free"}
+STEP_NAMES = {DISCARD_BUILD: "discard_build", SEVENTH: "seventh", COPY_GUILD: "copy_guild"}
+"""The base game's steps other than `play`, by the phase they are played in."""
+
+
+def step_turn(before: SWState) -> int:
+    """A step's `turn`: 1-6 within the age, 7 for Babylon B's seventh card, and 6 for
+    Olympia B's copy at the end of the game (even after a seventh card)."""
+    return LAST_TURN if before.phase == COPY_GUILD else before.turn
 
 
 class Tables(msgspec.Struct, frozen=True):
@@ -243,6 +252,7 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
         disagree(-1, None, "coins", coins, [c.coins for c in state.cities])
     for index, turn in enumerate(turns):
         step_events: list[Any] = []
+        _check_place(turn, state, lambda f, r, p, i=index: disagree(i, None, f, r, p))
         for action in turn.get("actions", []):
             try:
                 command = command_for(state, action, t, x)
@@ -259,7 +269,8 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
                 return result
             step_events.extend(new_events)
             result.moves += 1
-            _check_action(action, new_events,
+        for action in turn.get("actions", []):  # once the step is revealed: every action
+            _check_action(action, step_events,
                           lambda f, r, p, i=index, a=action: disagree(i, a, f, r, p), t)
         _check_step(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p), t)
         x.check(turn, step_events, lambda f, r, p, i=index: disagree(i, None, f, r, p))
@@ -275,19 +286,44 @@ def replay_trace(record: dict[str, Any], game: SevenWondersGame | None = None,
     return result
 
 
+def _check_place(turn: dict[str, Any], before: SWState, disagree: Any) -> None:
+    """A base step's `step` and `turn` against the state it is played in (an expansion's
+    own steps have their own)."""
+    name = turn.get("step", "play")
+    if name not in ("play", *STEP_NAMES.values()):
+        return
+    mine = STEP_NAMES.get(before.phase, "play")
+    if name != mine:
+        disagree("step", name, mine)
+    if "turn" in turn and turn["turn"] != step_turn(before):
+        disagree("turn", turn["turn"], step_turn(before))
+
+
 def _check_action(action: dict[str, Any], events: list[Any], disagree: Any,
                   t: Tables = BASE_TABLES) -> None:
+    copied = [e for e in events if isinstance(e, ev.GuildCopied)]
+    if copied and action.get("kind") == "copy_guild" and "city" in action:
+        # the Free City's copy names its city (older records leave it out: not checked)
+        city = FREE_CITY if copied[0].city == FREE_CITY else None
+        if action["city"] != city:
+            disagree("city", action["city"], city)
     resolved = [e for e in events if isinstance(e, ev.StepResolved)]
     if not resolved:
         return
     for a in resolved[0].actions:
         if a.seat != action["seat"] or t.cards[a.card].name != action.get("card"):
             continue
-        if action["kind"] == "build":
-            if a.chain != action.get("chain", False):
-                disagree("chain", action.get("chain"), a.chain)
+        if action["kind"] == "build" and a.chain != action.get("chain", False):
+            disagree("chain", action.get("chain"), a.chain)
+        if action["kind"] in ("build", "build_stage"):
+            bought = action.get("bought", {})
+            if a.bank_bought >= 0 and "bank" not in bought:
+                continue  # written before `bought.bank` (a stage's `bank` then lacked it)
             if a.bank != action.get("bank", 0):
                 disagree("bank", action.get("bank"), a.bank)
+            mine = {RESOURCES[a.bank_bought]: 1} if a.bank_bought >= 0 else {}
+            if bought.get("bank", {}) != mine:
+                disagree("bought.bank", bought.get("bank", {}), mine)
         if action["kind"] == "discard" and a.gained != action.get("gained"):
             disagree("gained", action.get("gained"), a.gained)
 

@@ -1,7 +1,8 @@
 """Games played by Polis written as `7w-trace/1` records, so another engine can check them.
 
 The record has the format of the shared traces (see `trace_replay`); a two-player game adds
-`setup.free_city_piles` and names the Free City's city on its actions (`city`: 2).
+`setup.free_city_piles` and names the Free City's city on its actions (`city`: 2), its
+guild copy included.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import RESOURCES
 from domain.sevenwonders.scoring import category_names
-from domain.sevenwonders.state import COPY_GUILD, DISCARD_BUILD, FREE_CITY, SEVENTH, SWState
-from domain.sevenwonders.trace_replay import FORMAT, Tables, observed, tables_of
+from domain.sevenwonders.state import FREE_CITY, SWState
+from domain.sevenwonders.trace_replay import (
+    FORMAT,
+    STEP_NAMES,
+    Tables,
+    observed,
+    step_turn,
+    tables_of,
+)
 
-STEP_NAMES = {DISCARD_BUILD: "discard_build", SEVENTH: "seventh", COPY_GUILD: "copy_guild"}
 KINDS = {"build": "build", "stage": "build_stage", "discard": "discard", "free": "build_free",
          "from_discard": "build_discarded"}
 
@@ -54,11 +61,26 @@ def _action(a: ev.Action, variant: bool, cards: tuple[Any, ...] = CARDS) -> dict
         out.update(chain=a.chain, bank=a.bank)
     if a.kind in ("build", "stage"):
         if a.kind == "stage":
-            out.update(stage=a.stage, bank=0)
+            out.update(stage=a.stage, bank=a.bank)
         out.update(trade={"left": a.left, "right": a.right},
                    bought={"left": _counts(a.bought_left), "right": _counts(a.bought_right)})
+        if a.bank_bought >= 0:  # Leaders' Bilkis: one resource from the bank, in `bank`
+            out["bought"]["bank"] = {RESOURCES[a.bank_bought]: 1}
     if a.kind == "discard":
         out["gained"] = a.gained
+    return out
+
+
+def copy_action(before: SWState, copied: ev.GuildCopied,
+                cards: tuple[Any, ...] = CARDS) -> dict[str, Any]:
+    """Olympia B's copy as an action; the Free City's names its city (`city`: 2), as its
+    other actions do."""
+    free = before.variant and copied.city == FREE_CITY
+    out: dict[str, Any] = {"seat": before.holder if free else copied.city,
+                           "kind": "copy_guild", "card": cards[copied.card].name,
+                           "from": copied.neighbour}
+    if free:
+        out["city"] = FREE_CITY
     return out
 
 
@@ -99,15 +121,13 @@ def write_trace(game: Game, played: PlayedGame,
         if own is None and revealed is None and copied is None:
             continue
         step: dict[str, Any] = own or {
-            "age": before.age, "turn": before.turn,
+            "age": before.age, "turn": step_turn(before),
             "step": STEP_NAMES.get(before.phase, "play"), "actions": pending,
         }
         if own is None and revealed is not None:
             step["actions"] = [_action(a, before.variant, cards) for a in revealed.actions]
         if own is None and copied is not None:
-            step["actions"] = [{"seat": before.holder if before.variant and copied.city ==
-                                FREE_CITY else copied.city, "kind": "copy_guild",
-                                "card": cards[copied.card].name, "from": copied.neighbour}]
+            step["actions"] = [copy_action(before, copied, cards)]
         for e in events:
             if isinstance(e, ev.HandsDiscarded):
                 step["end_discards"] = [{"seat": c, "card": cards[card].name}

@@ -116,6 +116,8 @@ def sample_faith(
             peace[c] = peace[c] or key == "hestia_red"
     pending: list[GodChoice | None] = [None] * n
     pending[seat] = fv.my_god_choice
+    seconds: list[GodChoice | None] = [None] * n
+    seconds[seat] = fv.my_second_god
     ext = FaithExt(
         deal=tuple(deal), costs=fv.god_costs, hands=tuple(hands), kept=tuple(kept),  # type: ignore[arg-type]
         picked=tuple(fv.gods_kept[-1] if c == seat and picked_now else -1 for c in range(n)),
@@ -123,7 +125,7 @@ def sample_faith(
         extra=tuple(extra), peace=tuple(peace), active=fv.invoked, round=rnd,
         prayed=view.age if praying or state.age else 0, horus=fv.horus_looks,
         peeked=(0,) * n if fv.horus_looks else (), stage_costs=fv.stage_costs,
-        guild_costs=fv.guild_costs,
+        guild_costs=fv.guild_costs, seconds=tuple(seconds) if fv.my_second_god else (),
     )
     if riding:  # the seat's own Pégase step: its city chooses among the leaders it drew
         ext = replace(ext, mounting=(seat,), offered=fv.pegasus_leaders)

@@ -87,15 +87,15 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
     ("demeter", "Déméter", "Demeter", "greek",
      (_c(FREE), _c(WONDER), _c(WONDER)), PPP,
      ("take 2 coins; the city produces 1 loom for itself",
-      "wonder stages cost 2 resources less this age",
-      "wonder stages cost 2 resources less"), "playable", False),
+      "wonder stages cost 2 resources of the player's choice less this age",
+      "wonder stages cost 2 resources of the player's choice less"), "playable", False),
     ("dionysos", "Dionysos", "Dionysus", "greek",
      (_c(FREE), _c(ANY, 2), _c(ANY, 3)), PPP,
      ("take 2 coins; the city produces 1 glass for itself",
-      "once per construction, one resource the city's brown or grey cards produce counts "
-      "three times this age",
-      "once per construction, one resource the city's brown or grey cards produce counts "
-      "three times"), "playable", False),
+      "once per construction, one resource the city's brown, grey or yellow cards produce "
+      "counts three times this age",
+      "once per construction, one resource the city's brown, grey or yellow cards produce "
+      "counts three times"), "playable", False),
     ("hades", "Hadès", "Hades", "greek",
      (_c(SHIELDS, 1), _c(SHIELDS, 2), _c(SHIELDS, 3)), PPP,
      ("surprise attack: a 1-VP victory token, a defeat token to the chosen opponent",
@@ -172,7 +172,8 @@ _GODS: list[tuple[str, str, str, str, tuple[Cost, Cost, Cost], tuple[str, str, s
      False),
     ("wonderwoman", "Wonderwoman", "Wonder Woman", "goodisien",
      (_c(ANY, 2), _c(ANY, 3), _c(ANY, 4)), PPP,
-     ("the marker: one more god in Age II", "the marker: one more god in Age III",
+     ("the marker: one more god in Age II, both may come with one card",
+      "the marker: one more god in Age III, both may come with one card",
       "5 VP at game end"), "playable", False),
     ("toinito", "Toinito", "Toinito", "goodisien",
      (_c(ANY, 2), _c(ANY, 3), _c(ANY, 4)), PPP,

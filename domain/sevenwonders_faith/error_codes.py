@@ -5,6 +5,8 @@ CODES: dict[str, str] = {
     "god_for_own_city": "A god is played with the seat's own card, not the Free City's.",
     "god_not_kept": "The god is not among the gods the city kept.",
     "no_more_gods": "The city may invoke no more gods this Age.",
+    "one_god_a_turn": "Two gods with one card need Wonderwoman's marker for this Age and two "
+                      "gods allowed; both are invoked, after the card.",
     "unknown_use": "A god is either invoked or discarded for coins.",
     "bad_targets": "The god's targets are not allowed (a neighbour, a player, not the Free "
                    "City, as the god says).",

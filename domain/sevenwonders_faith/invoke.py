@@ -19,7 +19,7 @@ nécessaires à ses voisins"), so a city with Poséidon's market buys them there
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from msgspec.structs import replace
@@ -68,6 +68,8 @@ from domain.sevenwonders_faith.model import (
     HandKept,
     HandsRedealt,
     PlayWithGod,
+    SecondGod,
+    chosen_gods,
 )
 from domain.sevenwonders_faith.overrides import stage_resources
 from domain.sevenwonders_faith.powers import (
@@ -266,6 +268,8 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
                                            god_right=rc, god_buy_left=bl, god_buy_right=br,
                                            god_buy_far=_named(far), targets=t))
+    if both_gods_allowed(st, city):
+        out += _pair_moves(rules, st, city, moves, options)
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
     for god, pays, targets in options:
         # God first: the cards only the god's coins make affordable (cheapest payment).
@@ -288,6 +292,75 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     god_buy_left=bl, god_buy_right=br, god_buy_far=_named(far), targets=t,
                     god_first=True))
     return moves + out + looks
+
+
+def both_gods_allowed(st: SWState, city: int) -> bool:
+    """Wonderwoman: « Les 2 Dieux peuvent être invoqués durant le même tour si le joueur le
+    souhaite »: a city holding her marker for this age, with two gods still allowed."""
+    ext = st.ext2
+    return (isinstance(ext, FaithExt) and ext.marker[city] == st.age
+            and ext.allow[city] >= 2 and len(set(ext.kept[city])) >= 2)
+
+
+def _invocable(god: int, action: str) -> bool:
+    key = KEY[god]
+    return not ((action == STAGE and key in NOT_WITH_STAGE) or key in NOT_INVOKED
+                or (key in SACRIFICE and action != DISCARD))
+
+
+def _pair_moves(rules: SevenWondersRules, st: SWState, city: int, moves: list[Any],
+                options: list[Any]) -> list[PlayWithGod]:
+    """Each card move with two gods invoked after it (Wonderwoman's marker), each god at its
+    cheapest payment, with each choice of targets."""
+    c = st.cities[city]
+    out: list[PlayWithGod] = []
+    for m in moves:
+        _, choice = choose(rules, st, m)
+        budget = c.coins - card_outlay(rules, st, city, choice)
+        for (g1, pays1, targets1), (g2, pays2, targets2) in combinations(options, 2):
+            if not (pays1 and pays2 and _invocable(g1, m.action) and _invocable(g2, m.action)):
+                continue
+            left = budget - (DISCARD_COINS if KEY[g1] in SACRIFICE or KEY[g2] in SACRIFICE
+                             else 0)
+            if _outlay(pays1[0]) + _outlay(pays2[0]) > left:
+                continue
+            _, lc, rc, bl, br, far = pays1[0]
+            _, lc2, rc2, bl2, br2, far2 = pays2[0]
+            for t1 in targets1:
+                for t2 in targets2:
+                    out.append(PlayWithGod(
+                        seat=m.seat, card=m.card, action=m.action, city=m.city, left=m.left,
+                        right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
+                        buy_far=m.buy_far, god=g1, use=INVOKE, god_left=lc, god_right=rc,
+                        god_buy_left=bl, god_buy_right=br, god_buy_far=_named(far),
+                        targets=t1, second=SecondGod(
+                            god=g2, god_left=lc2, god_right=rc2, god_buy_left=bl2,
+                            god_buy_right=br2, god_buy_far=_named(far2), targets=t2)))
+    return out
+
+
+def check_second(rules: SevenWondersRules, st: SWState, city: int, choice: Choice,
+                 command: PlayWithGod, first: GodChoice) -> GodChoice:
+    """The checked second god of a command: allowed by Wonderwoman's marker, invoked after
+    the card and the first god, paid from the coins they leave."""
+    second = command.second
+    assert second is not None
+    if not both_gods_allowed(st, city):
+        raise DomainError("one_god_a_turn", "two gods with one card need Wonderwoman's "
+                          "marker for this age and two gods allowed")
+    if first.use != INVOKE or first.god_first:
+        raise DomainError("one_god_a_turn", "both gods are invoked, after the card")
+    if second.god == first.god:
+        raise DomainError("god_not_kept", "the second god is another of the city's gods")
+    one = replace(command, god=second.god, use=INVOKE, god_left=second.god_left,
+                  god_right=second.god_right, god_buy_left=second.god_buy_left,
+                  god_buy_right=second.god_buy_right, god_buy_far=second.god_buy_far,
+                  targets=second.targets, god_first=False, second=None)
+    spent = first.bank + first.left + first.right + sum(f[1] for f in first.far)
+    if KEY[first.god] in SACRIFICE and KEY[second.god] in SACRIFICE:
+        raise DomainError("one_god_a_turn", "one card is sacrificed for one god")
+    return check_god(rules, _with_coins(st, city, st.cities[city].coins - spent), city, choice,
+                     one)
 
 
 def _named(far: market.Far) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
@@ -324,7 +397,12 @@ def decide_play_with_god(tx: Tx, command: PlayWithGod) -> None:
         if city != command.seat:
             raise DomainError("god_for_own_city", "a god is played with the seat's own card")
         god_choice = check_god(rules, st, city, choice, command)
-    tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice))
+    second = None
+    if command.second is not None:
+        if command.god_first:
+            raise DomainError("one_god_a_turn", "both gods are invoked, after the card")
+        second = check_second(rules, st, city, choice, command, god_choice)
+    tx.emit(GodChosen(seat=command.seat, city=city, choice=god_choice, second=second))
     tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
     if not tx.state.acting:
         close_step(tx)
@@ -468,12 +546,9 @@ def reveal(tx: Tx, applied: bool) -> None:
             income = _income(tx.rules, tx.state, resolved, ext)
             if any(income):
                 tx.emit(GodIncome(coins=income))
-    order = sorted((c for c, p in enumerate(ext.pending)
-                    if p is not None and p.god_first != applied),
-                   key=lambda c: ALPHA_KEY[_god(ext, c)])
-    for c in order:
-        choice = ext.pending[c]
-        assert choice is not None
+    chosen = [(c, q) for c in range(len(ext.pending)) for q in chosen_gods(ext, c)
+              if q.god_first != applied]
+    for c, choice in sorted(chosen, key=lambda x: ALPHA_KEY[x[1].god]):
         st = tx.state
         cur = st.ext2
         assert isinstance(cur, FaithExt)
@@ -564,12 +639,6 @@ def _this_step(events: list[Any]) -> list[GodRevealed]:
     return [e for e in events if isinstance(e, GodRevealed)]
 
 
-def _god(ext: FaithExt, city: int) -> int:
-    p = ext.pending[city]
-    assert p is not None
-    return p.god
-
-
 def _income(rules: SevenWondersRules, st: SWState, resolved: ev.StepResolved,
             ext: FaithExt) -> tuple[int, ...]:
     """Artemis: coins per card of her age's colours built after her invocation; Hermes
@@ -600,7 +669,11 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 def m_chosen(rules: SevenWondersRules, s: SWState, e: GodChosen) -> SWState:
     ext = s.ext2
     assert isinstance(ext, FaithExt)
-    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice)))
+    seconds = ext.seconds
+    if e.second is not None or seconds:
+        seconds = _set(seconds or (None,) * len(ext.pending), e.city, e.second)
+    return replace(s, ext2=replace(ext, pending=_set(ext.pending, e.city, e.choice),
+                                   seconds=seconds))
 
 
 def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
@@ -616,8 +689,12 @@ def m_revealed(rules: SevenWondersRules, s: SWState, e: GodRevealed) -> SWState:
         if g in kept:
             kept.remove(g)
     cities = list(s.cities)
-    new_ext = replace(ext, pending=_set(ext.pending, c, None), kept=_set(ext.kept, c,
-                      tuple(kept)))
+    second = ext.seconds[c] if ext.seconds else None
+    if second is not None and second.god == ch.god:
+        new_ext = replace(ext, seconds=_set(ext.seconds, c, None))
+    else:
+        new_ext = replace(ext, pending=_set(ext.pending, c, None))
+    new_ext = replace(new_ext, kept=_set(ext.kept, c, tuple(kept)))
     coins = city.coins + e.gained - ch.bank - ch.left - ch.right - sum(f[1] for f in ch.far)
     if ch.use == SELL:
         cities[c] = replace(city, coins=coins)

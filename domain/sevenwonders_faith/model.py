@@ -95,12 +95,28 @@ class FaithExt(msgspec.Struct, frozen=True):
     """Pégase's step: the leaders drawn (secret but to the city's seat)."""
     leader_box: tuple[int, ...] = ()
     """Without Leaders: the leaders Pégase draws, in order (secret; from `FaithStarted`)."""
+    seconds: tuple[GodChoice | None, ...] = ()
+    """Per city, a second god chosen with this step's card (Wonderwoman's marker, rule 12;
+    hidden until revealed); empty when none is."""
 
 
 class KeepGod(Command, frozen=True, tag=True):
     """Prayer: keep one god of the hand; the rest passes on."""
 
     god: int
+
+
+class SecondGod(msgspec.Struct, frozen=True, kw_only=True):
+    """The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
+    invoqués durant le même tour »): invoked, paid after the card and the first god."""
+
+    god: int
+    god_left: int | None = None
+    god_right: int | None = None
+    god_buy_left: tuple[int, ...] | None = None
+    god_buy_right: tuple[int, ...] | None = None
+    god_buy_far: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    targets: tuple[int, ...] = ()
 
 
 class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
@@ -135,6 +151,9 @@ class PlayWithGod(Command, frozen=True, tag=True, kw_only=True):
     god is paid from the coins held at the start of the turn and the coins it gives at
     once may pay the card (the Apollo example); its other powers start with the next
     construction."""
+    second: SecondGod | None = None
+    """A second god invoked with the same card, by a city holding Wonderwoman's marker
+    for this age (rule 12)."""
 
 
 class RaiseDiscarded(Command, frozen=True, tag=True):
@@ -203,11 +222,21 @@ class GodsPassed(Event, frozen=True, tag=True):
     """Per city, the gods it receives (its own only; -1 for the others')."""
 
 
+def chosen_gods(ext: FaithExt, city: int) -> tuple[GodChoice, ...]:
+    """A city's gods chosen this step: none, one, or two with Wonderwoman's marker."""
+    first = ext.pending[city]
+    second = ext.seconds[city] if ext.seconds else None
+    return tuple(g for g in (first, second) if g is not None)
+
+
 class GodChosen(Event, frozen=True, tag=True):
     seat: int
     city: int
     choice: GodChoice | None
     """None in the other seats' copies until the step is revealed."""
+    second: GodChoice | None = None
+    """A second god invoked with the same card (Wonderwoman's marker, rule 12); None in the
+    other seats' copies."""
 
 
 class GodRevealed(Event, frozen=True, tag=True):

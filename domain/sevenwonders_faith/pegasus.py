@@ -33,6 +33,7 @@ from domain.sevenwonders_faith.model import (
     LeadersOffered,
     PegasusRode,
     TakeLeader,
+    chosen_gods,
 )
 from domain.sevenwonders_faith.powers import KEY
 from domain.sevenwonders_leaders.catalog import LEADERS
@@ -54,10 +55,10 @@ def sacrifice(st: SWState, action: Any) -> int:
     if not isinstance(ext, FaithExt) or action.kind != "discard" or action.city >= len(
             ext.pending):
         return 0
-    choice = ext.pending[action.city]
-    if choice is None or choice.use != INVOKE or KEY[choice.god] != KEY_NAME:
-        return 0
-    return -DISCARD_COINS
+    for choice in chosen_gods(ext, action.city):  # Pégase may be a second god (Wonderwoman)
+        if choice.use == INVOKE and KEY[choice.god] == KEY_NAME:
+            return -DISCARD_COINS
+    return 0
 
 
 def pegasus_step(tx: Tx) -> bool:

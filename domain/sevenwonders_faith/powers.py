@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import (
     BLUE,
@@ -30,7 +32,13 @@ from domain.sevenwonders_leaders.effects import TOMYRIS
 from domain.sevenwonders_leaders.effects import has as has_leader
 
 if TYPE_CHECKING:
-    from domain.sevenwonders.hooks import CostHook, GainHook, SevenWondersRules
+    from domain.sevenwonders.hooks import (
+        CostHook,
+        GainHook,
+        PoolHook,
+        ProducerHook,
+        SevenWondersRules,
+    )
 
 KEY = tuple(g.key for g in GODS)
 OWN_RESOURCE = {"demeter": 5, "dionysos": 4, "hermes": 6, "amon_re": 1}
@@ -97,40 +105,90 @@ def has(ext: FaithExt, city: int, key: str, ages: tuple[int, ...]) -> bool:
 
 
 # -- costs ------------------------------------------------------------------------------
-def reduce(city: City, resources: tuple[int, ...], k: int) -> tuple[int, ...]:
-    """`resources` less k units of the player's choice. Polis removes first the units the
-    city cannot produce itself (its fixed production), scarcest kind first (highest index:
-    manufactured goods), which never leaves more to buy than another removal."""
-    res = list(resources)
-    fixed = city.fixed
-    for own in (False, True):
-        for r in range(6, -1, -1):
-            while k and res[r] > 0 and (own or res[r] > fixed[r]):
-                res[r] -= 1
-                k -= 1
-    return tuple(res)
+ANY_RESOURCE = 0x7F
+REMOVERS = frozenset(i for i, k in enumerate(KEY) if k in ("hephaistos", "demeter"))
+DIONYSOS = KEY.index("dionysos")
 
 
-def triple(city: City, resources: tuple[int, ...],
-           wonders: tuple[WonderDef, ...] = WONDERS) -> tuple[int, ...]:
-    """Dionysos II-III: one resource the city's brown or grey cards produce counts three
-    times: up to 2 units of it are removed from the cost (the kind that removes most; ties,
-    the lowest index). The board's own resource and yellow cards' choices are not tripled
-    (Polis reads "ressources produites à l'aide de cartes brunes, grises ou jaunes" as the
-    cards' fixed production)."""
+def removed(key: str, age: int, kind: str, colour: int) -> int:
+    """Units of the player's choice removed from a cost: Héphaïstos "une ou deux ressources
+    de moins" on red, green and purple cards (1 in Age I, 2 later), Déméter II-III "deux
+    ressources de moins" on wonder stages. "Les ressources retirées au coût sont laissées
+    au choix du joueur": each unit is a free producer of any resource for that purchase,
+    so every purchase the player's removal allows is one of the ways to pay."""
+    if key == "hephaistos" and kind == "card" and colour in (RED, GREEN, PURPLE):
+        return 1 if age == 1 else 2
+    if key == "demeter" and kind == "stage" and age > 1:
+        return 2
+    return 0
+
+
+def tripled(city: City, resources: tuple[int, ...], cards: tuple[CardDef, ...],
+            wonders: tuple[WonderDef, ...]) -> tuple[City, ...]:
+    """Dionysos II-III: "tripler une fois par tour n'importe laquelle de ses ressources
+    produites à l'aide de cartes brunes, grises ou jaunes": for one purchase, one unit a
+    card makes counts three times. A unit of a card's fixed production: 2 more of it; a
+    choice card (brown double cards, Forum, Caravansery): the resource chosen, 3 of it,
+    and the card makes nothing else. Each is the city as it counts its production then
+    (only resources the purchase needs); the board's own resource is not a card's."""
     board = wonders[city.board].resource
-    best, at = 0, -1
+    fixed = city.fixed
+    out: list[City] = []
     for r in range(7):
-        made = city.fixed[r] - (1 if r == board else 0)
-        if made > 0 and resources[r] > 0:
-            cut = min(2, resources[r])
-            if cut > best:
-                best, at = cut, r
-    if at < 0:
-        return resources
-    res = list(resources)
-    res[at] -= best
-    return tuple(res)
+        if resources[r] and fixed[r] - (r == board) > 0:
+            out.append(replace(city, fixed=_plus(fixed, r, 2)))
+    done: set[int] = set()
+    for i in city.built:
+        choice = cards[i].choice
+        if not choice or not any(resources[r] for r in choice):
+            continue
+        m = sum(1 << r for r in choice)
+        if m in done or m not in city.own_masks:
+            continue
+        done.add(m)
+        masks = list(city.own_masks)
+        masks.remove(m)
+        for r in choice:
+            if resources[r]:
+                out.append(replace(city, fixed=_plus(fixed, r, 3), own_masks=tuple(masks)))
+    return tuple(out)
+
+
+def _plus(v: tuple[int, ...], r: int, n: int) -> tuple[int, ...]:
+    return (*v[:r], v[r] + n, *v[r + 1:])
+
+
+def make_producers(cards: tuple[CardDef, ...]) -> ProducerHook:
+    """Héphaïstos' and Déméter's removals (`removed`) as free producers of any resource."""
+
+    def faith_producers(st: SWState, city: int, kind: str,
+                        index: int) -> tuple[tuple[int, int], ...]:
+        ext = st.ext2
+        if not isinstance(ext, FaithExt):
+            return ()
+        active = ext.active[city]
+        if not active or not any(g in REMOVERS for g, _ in active):
+            return ()
+        colour = cards[index].colour if kind == "card" else -1
+        n = sum(removed(KEY[g], age, kind, colour) for g, age in active)
+        return ((ANY_RESOURCE, 0),) * n
+
+    return faith_producers
+
+
+def make_pool_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -> PoolHook:
+    """Dionysos II-III (`tripled`) for a ruleset's cards and boards."""
+
+    def dionysos(st: SWState, city: int, resources: tuple[int, ...]) -> tuple[City, ...]:
+        ext = st.ext2
+        if not isinstance(ext, FaithExt):
+            return ()
+        active = ext.active[city]
+        if not active or not any(g == DIONYSOS and age > 1 for g, age in active):
+            return ()
+        return tripled(st.cities[city], resources, cards, wonders)
+
+    return dionysos
 
 
 def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -> CostHook:
@@ -156,12 +214,6 @@ def make_cost_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -
                     names = st.cities[(city - 1) % n].names | st.cities[(city + 1) % n].names
                     if any(names >> x & 1 for x in cd.chain_from):
                         return (0, 1, res)
-                if key == "hephaistos" and cd.colour in (RED, GREEN, PURPLE):
-                    res = reduce(c, res, 1 if age == 1 else 2)
-            elif key == "demeter" and age > 1:
-                res = reduce(c, res, 2)
-            if key == "dionysos" and age > 1:
-                res = triple(c, res, wonders)
         return (coins, free, res)
 
     return cost_hook

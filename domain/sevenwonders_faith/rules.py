@@ -74,6 +74,8 @@ from domain.sevenwonders_faith.powers import (
     conflicts,
     gods_points,
     make_cost_hook,
+    make_pool_hook,
+    make_producers,
     pan_repeats,
     poseidon_market,
     syracuse_coins,
@@ -227,6 +229,8 @@ class FaithView(msgspec.Struct, frozen=True):
     """Per city, (god, age) of the gods in play (public, face up)."""
     my_god_choice: GodChoice | None
     """The god this seat chose with this step's card (only its own, until revealed)."""
+    my_second_god: GodChoice | None
+    """A second god it chose with the same card (Wonderwoman's marker), until revealed."""
     god_costs: tuple[tuple[Cost, ...], ...]
     """Per god id, its cost in Ages I, II, III in this game ([kind, n, resources])."""
     stage_costs: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
@@ -266,6 +270,7 @@ def _view_ext(previous: Any) -> Any:
             gods_kept_count=tuple(len(k) for k in ext.kept),
             gods_allowed=ext.allow, invoked=ext.active,
             my_god_choice=ext.pending[s] if mine else None,
+            my_second_god=ext.seconds[s] if mine and ext.seconds else None,
             god_costs=ext.costs, stage_costs=ext.stage_costs, guild_costs=ext.guild_costs,
             inner=inner, horus_looks=ext.horus,
             looked_at=_looked_at(st, ext, seat) if mine else (),
@@ -304,7 +309,7 @@ def _kept(event: GodKept, seat: int | None) -> Any:
 
 
 def _chosen(event: GodChosen, seat: int | None) -> Any:
-    return event if event.seat == seat else replace(event, choice=None)
+    return event if event.seat == seat else replace(event, choice=None, second=None)
 
 
 def _revealed(event: GodRevealed, seat: int | None) -> Any:
@@ -394,7 +399,9 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
     return rules.extend(
         wonders=wonders,
         cards=cards,
-        producers=tuple(_seen_as(h, known, stand_in) for h in rules.producers),
+        producers=(*(_seen_as(h, known, stand_in) for h in rules.producers),
+                   make_producers(cards)),
+        pool_hooks=(*rules.pool_hooks, make_pool_hook(cards, wonders)),
         action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
                       syracuse_coins(wonders), pegasus.sacrifice),
         end_vp={**rules.end_vp, **GUILD_VP},

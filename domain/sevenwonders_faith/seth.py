@@ -12,7 +12,9 @@ already pay the card. Seth is paid from the coins the city holds less what its o
 god cost this step; only a cost of coins (or free) can be paid so (the Egyptian gods' costs
 are coins; a `god_costs` override of another kind makes him unable to answer). The
 cancelled city loses one god of its allowance (Wonderwoman's marker or Ithaque keep the
-other); Seth stays in play like any invoked god until his age's conflicts.
+other); Seth stays in play like any invoked god until his age's conflicts. A city that sells
+a god in the step cannot answer: « Les 2 cartes Dieux restantes sont alors immédiatement
+défaussées », Seth with them, whatever its allowance.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ from domain.sevenwonders_faith.catalog import BY_KEY, COINS, FREE
 from domain.sevenwonders_faith.model import (
     ANSWER,
     INVOKE,
+    SELL,
     Answer,
     FaithExt,
     GodsShown,
     SethAnswered,
+    chosen_gods,
 )
 
 SETH = BY_KEY["seth"].id
@@ -55,8 +59,7 @@ def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
     choice = st.chosen[city]
     if choice is not None:
         budget -= card_outlay(rules, st, city, choice)
-    own = ext.pending[city]
-    if own is not None:
+    for own in chosen_gods(ext, city):  # its own god, or two with Wonderwoman's marker
         budget -= own.bank + own.left + own.right + sum(f[1] for f in own.far)
     return price if price <= budget else None
 
@@ -80,8 +83,9 @@ def answerer(rules: SevenWondersRules, st: SWState) -> int:
     if h < 0 or h >= (2 if st.variant else len(st.cities)):
         return -1
     own = ext.pending[h]
-    if ext.allow[h] - (1 if own is not None else 0) <= 0 or (own is not None
-                                                            and own.god == SETH):
+    if own is not None and (own.use == SELL or own.god == SETH):
+        return -1  # selling a god discards the others, Seth too, at once (rule 11)
+    if ext.allow[h] - len(chosen_gods(ext, h)) <= 0:
         return -1
     if not targets(st) or _price(rules, st, h) is None:
         return -1
@@ -151,11 +155,15 @@ def m_answered(rules: SevenWondersRules, s: SWState, e: SethAnswered) -> SWState
         k.remove(god)
         allow[c] -= 1
         kept[c] = tuple(k) if allow[c] > 0 or (pending[c] is not None and c == e.city) else ()
+    seconds = list(ext.seconds)
     pending[e.target] = None
+    if seconds and seconds[e.target] is not None:  # a second god stays, revealed alone
+        pending[e.target], seconds[e.target] = seconds[e.target], None
     active[e.city] = (*active[e.city], (SETH, s.age))
     payer = new.cities[e.city]
     cities = (*new.cities[:e.city], replace(payer, coins=payer.coins - e.bank),
               *new.cities[e.city + 1:])
     return replace(new, cities=cities, ext2=replace(
         ext, kept=tuple(kept), allow=tuple(allow), pending=tuple(pending),
+        seconds=tuple(seconds),
         active=tuple(active)))

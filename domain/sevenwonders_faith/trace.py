@@ -28,6 +28,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
+from domain.kernel.registry import rules_options
 from domain.kernel.traces import (
     Disagreement,
     NoRandom,
@@ -90,8 +91,8 @@ def _costs(state: SWState) -> dict[str, Any]:
 
 def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dict[str, Any]:
     """One turn or prayer round as the record gives it, from the events Polis produced."""
-    from domain.sevenwonders.trace_replay import observed, tables_of
-    from domain.sevenwonders.trace_writer import STEP_NAMES
+    from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
+    from domain.sevenwonders.trace_writer import copy_action
 
     kept = [e for e in events if isinstance(e, GodKept)]
     if kept:
@@ -105,28 +106,20 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
     else:
         revealed = next((e for e in events if isinstance(e, ev.StepResolved)), None)
         copied = next((e for e in events if isinstance(e, ev.GuildCopied)), None)
-        entry = {"age": before.age, "turn": before.turn,
+        entry = {"age": before.age, "turn": step_turn(before),
                  "step": STEP_NAMES.get(before.phase, "play"), "actions": []}
-        gods = {e.city: e for e in events if isinstance(e, GodRevealed)}
+        gods: dict[int, list[GodRevealed]] = {}
+        for e in events:
+            if isinstance(e, GodRevealed):
+                gods.setdefault(e.city, []).append(e)
         if revealed is not None:
             for a in revealed.actions:
                 action = _action(a, before.variant, game.rules.cards)
                 if a.far:
                     action["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in a.far]
-                g = gods.get(a.city) if a.city == a.seat else None
-                if g is not None:
-                    ch = g.choice
-                    action["invocation"] = {
-                        "key": _key(ch.god), "use": ch.use, "bank": ch.bank,
-                        "trade": {"left": ch.left, "right": ch.right},
-                        "bought": {"left": _counts(ch.bought_left),
-                                   "right": _counts(ch.bought_right)},
-                        "targets": list(ch.targets), "gained": g.gained,
-                        "god_first": ch.god_first,
-                        "dropped": sorted(_key(x) for x in g.dropped)}
-                    if ch.far:
-                        action["invocation"]["trade"]["far"] = [
-                            [s, paid, _counts(v)] for s, paid, v in ch.far]
+                shown = gods.get(a.city, []) if a.city == a.seat else []
+                for field, g in zip(("invocation", "second_invocation"), shown, strict=False):
+                    action[field] = _invocation(g)
                 entry["actions"].append(action)
         raised = next((e for e in events if isinstance(e, DiscardRaised)), None)
         if raised is not None:
@@ -148,10 +141,7 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
                                 else None,
                                 "returned": [LEADERS[x].name for x in rode.returned]}
         if copied is not None:
-            entry["actions"] = [{"seat": before.holder if before.variant and copied.city == 2
-                                 else copied.city, "kind": "copy_guild",
-                                 "card": game.rules.cards[copied.card].name,
-                                 "from": copied.neighbour}]
+            entry["actions"] = [copy_action(before, copied, game.rules.cards)]
         struck = [{"seat": e.city, "god": _key(e.god), "lost": list(e.lost),
                    "tokens": [list(t) for t in e.tokens], "removed": list(e.removed)}
                   for e in events if isinstance(e, GodStruck)]
@@ -186,6 +176,21 @@ def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dic
     return entry
 
 
+def _invocation(g: GodRevealed) -> dict[str, Any]:
+    """A god revealed with a card, as an action's `invocation` (`second_invocation`: the
+    second god of a city holding Wonderwoman's marker, in the order they were revealed)."""
+    ch = g.choice
+    out: dict[str, Any] = {
+        "key": _key(ch.god), "use": ch.use, "bank": ch.bank,
+        "trade": {"left": ch.left, "right": ch.right},
+        "bought": {"left": _counts(ch.bought_left), "right": _counts(ch.bought_right)},
+        "targets": list(ch.targets), "gained": g.gained, "god_first": ch.god_first,
+        "dropped": sorted(_key(x) for x in g.dropped)}
+    if ch.far:
+        out["trade"]["far"] = [[s, paid, _counts(v)] for s, paid, v in ch.far]
+    return out
+
+
 def _closes(events: list[Any]) -> bool:
     return any(isinstance(e, ev.StepResolved | ev.GuildCopied | GodsPassed | DiscardRaised
                           | PegasusRode) for e in events)
@@ -208,7 +213,7 @@ def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str
                                for a, age in enumerate(gods)}
     record["setup"]["god_costs"] = _costs(state)
     record["setup"]["deal"] = msgspec.to_builtins(started.deal)
-    record["setup"]["options"] = played.options
+    record["setup"]["options"] = rules_options(played.options)
     turns = []
     before = state
     pending: list[Any] = []
@@ -228,8 +233,16 @@ def write_trace(game: Any, played: PlayedGame, previous: Any = None) -> dict[str
     return record
 
 
-def replay(record: dict[str, Any]) -> TraceResult:
-    """Replay one Faith record; raises TraceError for a malformed record."""
+def ruleset_of(record: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The expansions and the rules' options a Faith record names (the service's own
+    options, bots and clock, which an older writer kept, are left out: no rule reads them)."""
+    expansions = tuple(record["source"].get("expansions", ("faith",)))
+    return expansions, rules_options(dict(record["setup"].get("options") or {}))
+
+
+def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
+    """Replay one Faith record; raises TraceError for a malformed record. `played_by`: the
+    game to play it through (an importer's recording wrapper of the record's ruleset)."""
     from domain.kernel import get_game
 
     if not isinstance(record, dict) or record.get("format") != FORMAT:
@@ -237,14 +250,14 @@ def replay(record: dict[str, Any]) -> TraceResult:
     try:
         seed = record["source"]["seed"]
         players = record["players"]
-        expansions = tuple(record["source"].get("expansions", ("faith",)))
+        expansions, options = ruleset_of(record)
         setup = record["setup"]
-        options = setup.get("options") or {}
         turns = record["turns"]
-        game: Any = get_game("7wonders", expansions, options)
+        game: Any = (played_by if played_by is not None
+                     else get_game("7wonders", expansions, options))
         deal = msgspec.convert(setup["deal"], game.deal_type)
-    except (KeyError, TypeError, IndexError, AttributeError, msgspec.ValidationError,
-            DomainError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError,
+            msgspec.ValidationError, DomainError) as exc:
         raise TraceError(f"malformed record: missing or bad {exc}") from None
     result = TraceResult(seed=seed, moves=0, disagreements=[])
 

@@ -90,3 +90,36 @@ async def test_bad_traces_are_refused_whole(service: GameService, pool: asyncpg.
     with pytest.raises(Invalid):
         checked_import([good])
     assert await _games(pool) == before
+
+
+async def test_a_faith_game_with_service_options_exports_and_imports_back(
+    service: GameService,
+) -> None:
+    """Every format `GET /games/{id}/trace` writes imports: a Faith game, whose record keeps
+    the service's options (`bots`), exports without them and comes back as the same game."""
+    import random
+
+    record, tokens = await service.create(
+        "7wonders", ["faith"], {"bots": [None, None, None]}, ["a", "b", "c"], None, 7)
+    assert record.options.get("bots") == [None, None, None]
+    rng = random.Random(7)
+    while True:
+        folded = await service.folded(record.game_id)
+        async with folded.lock:
+            await service.games.refresh(folded)
+            state, version = folded.state, folded.version
+        acting = folded.game.acting_seats(state)
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        move = rng.choice(list(folded.game.legal_moves(state, seat)))
+        await service.submit(record.game_id, tokens[seat], version,
+                             msgspec.to_builtins(move), None)
+    exported = await export_record(service.store, record.game_id)
+    assert exported["format"] == "7w-faith-trace/1"
+    assert "bots" not in exported["setup"]["options"]
+    assert replay_record(exported).agreed
+    imported, _ = await store_imported(service, prepare(checked_import(exported)))
+    again = await export_record(service.store, imported.game_id)
+    del again["source"]["seed"], exported["source"]["seed"]
+    assert again == exported

@@ -13,7 +13,7 @@ import pytest
 
 from domain.kernel import get_game
 from domain.kernel.playout import random_playout
-from domain.kernel.traces import PlayedGame, import_record, write_record
+from domain.kernel.traces import PlayedGame, import_record, replay_record, write_record
 
 RULESETS = [
     ("duel", (), 2, {}),
@@ -22,7 +22,12 @@ RULESETS = [
     ("duel", ("agora", "leaders"), 2, {"leader_panel": "abilities"}),
     ("7wonders", (), 3, {}),
     ("7wonders", ("leaders",), 4, {}),
+    ("7wonders", ("faith",), 3, {}),
+    ("7wonders", ("leaders", "faith"), 4, {}),
+    ("7wonders", (), 2, {}),
 ]
+SERVICE = {"bots": [None, "greedy"], "clock": {"bank_seconds": 600, "increment_seconds": 5}}
+"""The service's own options (`registry.SERVICE_OPTIONS`), kept in a game's record."""
 
 
 @pytest.mark.parametrize(("kind", "expansions", "seats", "options"), RULESETS)
@@ -46,3 +51,28 @@ def test_a_written_game_imports_as_the_same_game(
     again = json.loads(json.dumps(write_record(game, imported)))
     again["source"]["seed"] = record["source"]["seed"]
     assert again == record
+
+
+@pytest.mark.parametrize(("kind", "expansions", "seats", "options"), RULESETS)
+def test_service_options_stay_out_of_every_trace(
+    kind: str, expansions: tuple[str, ...], seats: int, options: dict[str, Any]
+) -> None:
+    """A game with a bot seat and a clock (as the service exports it) writes a record that
+    carries neither, replays and imports; a record that carries them (an older writer's)
+    replays and imports too."""
+    game = get_game(kind, expansions, options)
+    played = random_playout(game, random.Random(5), seats=seats, options=options,
+                            keep_steps=True)
+    record = json.loads(json.dumps(write_record(game, PlayedGame(
+        kind=kind, expansions=expansions, seats=seats, options={**options, **SERVICE},
+        seed="5", opening=played.opening, steps=played.steps,
+    ))))
+    assert "bots" not in json.dumps(record) and "bank_seconds" not in json.dumps(record)
+    assert replay_record(record).agreed
+    assert import_record(record).options == options
+    older = json.loads(json.dumps(record))
+    for holder in (older.get("setup", {}), older):
+        if "options" in holder:
+            holder["options"] = {**holder["options"], **SERVICE}
+    assert replay_record(older).agreed
+    assert import_record(older).options == options

@@ -63,7 +63,33 @@ def test_a_changed_senate_is_reported(records: list[dict[str, Any]]) -> None:
     index = _first(record, "place_influence")
     record["moves"][index]["state"]["agora"]["senate"][0][0] += 1
     result = replay_record(record)
-    assert [(d.move_index, d.field) for d in result.disagreements] == [(index, "agora")]
+    assert [(d.move_index, d.field) for d in result.disagreements] == [
+        (index, "agora.senate")]
+
+
+@pytest.mark.parametrize("field", ["cubes_left", "wonders_held", "wonders_out",
+                                   "under_wonders"])
+def test_the_supply_wonders_and_cards_under_them_are_recorded_and_checked(
+        records: list[dict[str, Any]], field: str) -> None:
+    """The cube supply, each seat's wonders still to build and those out of the game, and
+    the cards under built wonders are in every state; a changed one is reported, and a
+    record written before they were added is still read."""
+    record = copy.deepcopy(records[2])
+    last = record["moves"][-1]["state"]["agora"]
+    assert sum(last["cubes_left"]) <= 2 * 12 and len(last["under_wonders"]) == 2
+    built = [len(w) for w in record["moves"][-1]["state"]["wonders_built"]]
+    assert [len(u) for u in last["under_wonders"]] == built
+    older = copy.deepcopy(record)
+    for m in older["moves"]:
+        del m["state"]["agora"][field]
+    assert replay_record(older).agreed
+    index = len(record["moves"]) - 1
+    agora = record["moves"][index]["state"]["agora"]
+    agora[field] = [[*agora[field][0], "x"] if isinstance(agora[field][0], list)
+                    else agora[field][0] + 1, agora[field][1]]
+    result = replay_record(record)
+    assert [(d.move_index, d.field) for d in result.disagreements][:1] == [
+        (index, f"agora.{field}")]
 
 
 def test_a_changed_conspiracy_draw_is_reported(records: list[dict[str, Any]]) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.duel import commands as cmd
 from domain.duel import events as ev
 from domain.duel.state import OVER, DuelState
@@ -198,12 +200,17 @@ def test_decrees_d01_to_d04_coins_when_either_seat_builds_the_colour() -> None:
 
 
 def test_decrees_d05_to_d07_ignore_one_cost_symbol() -> None:
-    """D05 yellow, D06 red, D07 green: a resource or a coin of the cost is ignored."""
+    """D05 yellow, D06 red, D07 green: « Vous ignorez 1 symbole du coût (ressource ou
+    Pièces, au choix) » / « 1 Kosten-Symbol (wahlweise entweder eine Ressource oder
+    Münzen) »: a Duel card prints its coin cost as one coin symbol, so ignoring it waives
+    the whole coin cost (3 for the Stone Reserve, not 1)."""
     for decree, card, full in (("D05", "Stone Reserve", 3), ("D06", "Palisade", 2),
                                ("D07", "Scriptorium", 2)):
         state = coins(put(_holding(decree), "r5x1", card), 0, 30)
         (build,) = [m for m in moves(state, 0, cmd.ConstructBuilding) if m.slot == R5X1]
-        assert build.coins == full - 1, decree
+        assert build.coins == 0, decree
+        _, after = run(state, build)
+        assert after.players[0].coins == 30, decree  # nothing paid
         other = coins(put(_holding(decree, seat=1), "r5x1", card), 0, 30)
         assert next(m for m in moves(other, 0, cmd.ConstructBuilding) if m.slot == R5X1).coins \
             == full
@@ -283,3 +290,36 @@ def test_decree_d16_recruiting_a_conspirator_plays_again() -> None:
     assert ev.PlayAgainGranted(seat=0) in events
     state = decline(state, 0)
     assert state.current == 0
+
+
+def test_a_constructions_decree_coins_count_when_it_ends_the_game() -> None:
+    """The coins a construction earns (D01-D04: « prenez des pièces ») are taken with the
+    construction, before its card's effects: a red card whose shield reaches the capital
+    (military supremacy) still takes them."""
+    state = coins(put(_holding("D04"), "r5x1", "Guard Tower"), 0, 30)
+    state = replace(state, pawn=8, looting=0)
+    (build,) = [m for m in moves(state, 0, cmd.ConstructBuilding) if m.slot == R5X1]
+    events, after = run(state, build)
+    (ended,) = of_type(events, ev.GameEnded)
+    assert ended.victory == "military"
+    gained = ev.CoinsGained(seat=0, amount=1, reason="decree")
+    assert gained in events and events.index(gained) < events.index(ended)
+    assert after.players[0].coins == 30 - (build.coins or 0) + 1
+
+
+def test_decree_coins_of_the_last_card_of_age_iii_are_scored() -> None:
+    """At the civil end of Age III the decree's coins (the Age: 3) are in the treasury that
+    is scored (1 VP per full 3 coins)."""
+    state = _holding("D03")
+    layout = G.rules.layouts[2]
+    state = G.evolve(state, ev.AgeBegan(age=3, cards=(-1,) * len(layout.slots)))
+    state = turn(put(state, layout.slots[0].name, "Chamber of Commerce"), 0)
+    state = coins(replace(state, taken=layout.full & ~1), 0, 27)
+    (build,) = moves(state, 0, cmd.ConstructBuilding)
+    events, after = run(state, build)
+    (ended,) = of_type(events, ev.GameEnded)
+    assert ended.victory == "civilian"
+    assert ev.CoinsGained(seat=0, amount=3, reason="decree") in events
+    assert after.players[0].coins == 27 - (build.coins or 0) + 3
+    coins_line = list(G.catalog()["score_categories"]).index("coins")
+    assert ended.scores[0][coins_line] == after.players[0].coins // 3

@@ -245,6 +245,21 @@ def test_hatshepsut_gains_a_coin_per_unit_the_opponent_buys() -> None:
     assert not [e for e in of_type(events, ev.CoinsGained) if e.reason == "hatshepsut"]
 
 
+def test_hatshepsut_coin_counts_when_the_build_ends_the_game() -> None:
+    """Her coin comes with the purchase (paid « immédiatement APRES avoir payé »), before
+    the card's effects: a Garrison whose clay is bought that reaches the
+    capital (military supremacy) still pays it."""
+    state, slot = put(give(age_one(), 1, "hatshepsut"), "Garrison")  # 1 clay
+    state = with_player(state, 0, produce=(0, 0, 0, 0, 0))
+    state = replace(state, pawn=8, looting=0)
+    events = G.decide(state, cmd.ConstructBuilding(seat=0, slot=slot))
+    (ended,) = of_type(events, ev.GameEnded)
+    assert ended.victory == "military"
+    gained = [e for e in of_type(events, ev.CoinsGained) if e.reason == "hatshepsut"]
+    assert [(g.seat, g.amount) for g in gained] == [(1, 1)]
+    assert events.index(gained[0]) < events.index(ended)
+
+
 def test_imhotep_builds_the_fourth_wonder_after_seven() -> None:
     state = age_one()
     w0, w1 = state.players[0].wonders, state.players[1].wonders
@@ -434,3 +449,20 @@ def test_abu_simbel_buries_a_leader_for_twice_its_cost() -> None:
     _, state = run(state, lcmd.BuryLeader(seat=0, leader=L["cleopatra"]))
     assert leaders_score(RULES, state, 0) == 2 * LEADERS[L["cleopatra"]].cost
     assert G.acting_seats(state) == (0,)  # play again
+
+
+def test_pythagoras_plays_again_in_a_turn_that_is_already_a_replay() -> None:
+    """duel-leaders-rules-fr: Pythagoras' play-again is « similaire à la capacité "Le joueur
+    rejoue immédiatement un tour" », which sets no limit: after a wonder's replay, putting
+    a card under him gives one more turn, as wonders' replays chain."""
+    state = with_player(give(age_one(), 0, "pythagoras"), 0, coins=60)
+    again = [w for w in state.players[0].wonders
+             if any(name == "play_again" for name, _ in RULES.wonders[w].on_build)]
+    wonder = next(m for m in G.legal_moves(state, 0)
+                  if type(m) is cmd.ConstructWonder and m.wonder in again)
+    events, state = run(state, wonder)
+    assert of_type(events, ev.PlayAgainGranted) and G.acting_seats(state) == (0,)
+    move = next(m for m in G.legal_moves(state, 0) if type(m) is lcmd.PutUnderPythagoras)
+    events, state = run(state, move)
+    assert of_type(events, ev.PlayAgainGranted)
+    assert of_type(events, ev.TurnBegan)[-1].seat == 0 and G.acting_seats(state) == (0,)

@@ -89,3 +89,27 @@ def test_euclid_and_ptolemy_changes_owed_after_a_free_build_round_trip() -> None
         assert any(m["state"]["changed_symbols"] != [[], []] for m in record["moves"])
         result = replay_leaders_trace(record)
         assert result.agreed and result.moves == len(record["moves"]), result.disagreements
+
+
+def test_duel_leaders_alone_records_the_discard_pile() -> None:
+    """With Leaders alone (Agora records it in `agora.discard`), every state's `leaders`
+    holds the discard pile in order; a changed one is reported, an older record without it
+    is still read."""
+    game: Any = get_game("duel", ("leaders",))
+    played = random_playout(game, random.Random(4), keep_steps=True)
+    record = write_leaders_trace(game, PlayedGame(
+        kind="duel", expansions=("leaders",), seats=2, options={}, seed="t/4",
+        opening=played.opening, steps=played.steps))
+    piles = [m["state"]["leaders"]["discard"] for m in record["moves"]]
+    discarded = [m["move"]["card"] for m in record["moves"]
+                 if m["move"]["kind"] == "discard"]
+    assert piles[-1] and set(discarded) <= {c for p in piles for c in p}
+    assert replay_leaders_trace(record).agreed
+    older = copy.deepcopy(record)
+    for m in older["moves"]:
+        del m["state"]["leaders"]["discard"]
+    assert replay_leaders_trace(older).agreed
+    index = len(record["moves"]) - 1
+    record["moves"][index]["state"]["leaders"]["discard"].append("Tavern")
+    fields = [(d.move_index, d.field) for d in replay_leaders_trace(record).disagreements]
+    assert fields == [(index, "leaders.discard")]

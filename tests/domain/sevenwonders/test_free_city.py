@@ -154,3 +154,27 @@ def test_free_city_halikarnassus_is_played_by_the_seat_that_built_its_stage() ->
     assert G.acting_seats(st) == (holder,)
     assert G.view(st, holder).discard and not G.view(st, other).discard
     assert {m.card for m in G.legal_moves(st, holder)} >= {card("Palace")}
+
+
+def test_a_card_the_free_city_can_chain_is_built_by_the_chain_only() -> None:
+    """base.yaml `free_city_rules`: "if the Free City's card can be built through a chain, the
+    free chain construction must be used": no stage, no discard, no Olympia A free build."""
+    from tests.domain.sevenwonders.support import setup
+
+    st = setup([("gizah", "A"), ("rhodes", "A"), ("free:olympia", "A")])
+    st = give(st, FREE_CITY, ["Altar"], stages=2, coins=9)  # stage 2: a free build an age
+    assert "free_build" in st.cities[FREE_CITY].abilities
+    st = _fc_turn(st, ["Temple", "Palace"])
+    _, st = step(st, play(1, "Theater", "discard"))
+    temple = {(m.action, m.left, m.right) for m in G.legal_moves(st, 1)
+              if m.card == card("Temple")}
+    assert temple == {("build", 0, 0)}
+    # a card it cannot chain may still take the free build
+    assert "free" in {m.action for m in G.legal_moves(st, 1) if m.card == card("Palace")}
+    for action in ("stage", "free", "discard"):
+        with pytest.raises(DomainError, match="free_city_must_chain"):
+            G.step(st, play(1, "Temple", action, city=FREE_CITY))
+    _, after = step(st, play(1, "Temple", "build", city=FREE_CITY), play(0, "Altar", "discard"))
+    assert after.cities[FREE_CITY].names >> G.rules.cards[card("Temple")].name_id & 1
+    assert after.cities[FREE_CITY].coins == 9  # free: the chain, not the free build
+    assert after.cities[FREE_CITY].free_used != st.age

@@ -367,6 +367,21 @@ def test_seth_is_not_invoked_with_a_card() -> None:
     assert info.value.code == "seth_answers"
 
 
+def test_seth_holder_that_sells_a_god_cannot_answer_in_that_step() -> None:
+    """faith-rules-fr.txt, selling a god: « Les 2 cartes Dieux restantes sont alors
+    immédiatement défaussées »: selling is the city's god for the age, so even with a second
+    god allowed (Wonderwoman's marker) its Seth goes with the others and cannot answer."""
+    st = at(1, ["apollon"], ["hera", "seth"])
+    st = with_gods(give(st, 1, coins=5), 1, ["hera", "seth"], allow=2)
+    for command in (with_god(0, "Lumber Yard", "build", "apollon"),
+                    with_god(1, "Clay Pool", "build", "hera", use="discard"),
+                    play(2, "Ore Vein")):
+        _, st = G.step(st, command)
+    assert st.phase != ANSWER and st.turn == 2
+    assert ext(st).kept[1] == () and ext(st).allow[1] == 0
+    assert ext(st).active[0] == ((god("apollon"), 1),)
+
+
 def test_seth_without_coins_does_not_answer() -> None:
     st = at(1, ["apollon"], ["seth"], coins=0)
     st = give(st, 0, coins=3)

@@ -11,6 +11,7 @@ RULESET = '7wonders+leaders+faith'
 
 class Action(msgspec.Struct, kw_only=True):
     bank: int = 0
+    bank_bought: int = -1
     bought_left: list[int] = msgspec.field(default_factory=list)
     bought_right: list[int] = msgspec.field(default_factory=list)
     card: int
@@ -63,7 +64,7 @@ class CardsSwapped(msgspec.Struct, kw_only=True, tag='CardsSwapped', tag_field="
     taken: int
 
 
-Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]]]
+Choice = tuple[int, str, int, int, int, list[int], list[int], bool, list[tuple[int, int, list[int]]], int]
 
 
 class ChoiceView(msgspec.Struct, kw_only=True):
@@ -211,6 +212,7 @@ class FaithView(msgspec.Struct, kw_only=True):
     invoked: list[list[tuple[int, int]]]
     looked_at: list[int] = msgspec.field(default_factory=list)
     my_god_choice: GodChoice | None
+    my_second_god: GodChoice | None
     osiris_discard: list[int] = msgspec.field(default_factory=list)
     pegasus_leaders: list[int] = msgspec.field(default_factory=list)
     shown_gods: list[int] = msgspec.field(default_factory=list)
@@ -239,6 +241,7 @@ class GodChosen(msgspec.Struct, kw_only=True, tag='GodChosen', tag_field="type")
     choice: GodChoice | None
     city: int
     seat: int
+    second: GodChoice | None = None
 
 
 class GodIncome(msgspec.Struct, kw_only=True, tag='GodIncome', tag_field="type"):
@@ -467,6 +470,7 @@ class PlayWithGod(msgspec.Struct, kw_only=True, tag='PlayWithGod', tag_field="ty
     left: int | None = None
     right: int | None = None
     seat: int
+    second: SecondGod | None = None
     targets: list[int] = msgspec.field(default_factory=list)
     use: str = 'invoke'
 
@@ -498,6 +502,12 @@ class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbi
     seat: int
 
 
+class SeatCleared(msgspec.Struct, kw_only=True, tag='SeatCleared', tag_field="type"):
+    "The host removed the seat's player before the start."
+    player: str
+    seat: int
+
+
 class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
     "Appended by the service when a seat's clock runs out and its option says forfeit."
     ends_game: bool = True
@@ -511,6 +521,12 @@ class SeatHandedToBot(msgspec.Struct, kw_only=True, tag='SeatHandedToBot', tag_f
     seat: int
 
 
+class SeatLeft(msgspec.Struct, kw_only=True, tag='SeatLeft', tag_field="type"):
+    "The player left the table before its start."
+    player: str
+    seat: int
+
+
 class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
     "The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`)."
     ends_game: bool = True
@@ -518,10 +534,27 @@ class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="
     winner: int | None
 
 
+class SeatTaken(msgspec.Struct, kw_only=True, tag='SeatTaken', tag_field="type"):
+    name: str
+    player: str
+    seat: int
+
+
 class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="type"):
     "The seat's clock ran out (`on_timeout: bot`): its bot plays the move it owes."
     in_a_row: int
     seat: int
+
+
+class SecondGod(msgspec.Struct, kw_only=True):
+    "The second god of a `PlayWithGod` (Wonderwoman's marker: \u00ab Les 2 Dieux peuvent \u00eatre\ninvoqu\u00e9s durant le m\u00eame tour \u00bb): invoked, paid after the card and the first god."
+    god: int
+    god_buy_far: list[tuple[int, list[int]]] | None = None
+    god_buy_left: list[int] | None = None
+    god_buy_right: list[int] | None = None
+    god_left: int | None = None
+    god_right: int | None = None
+    targets: list[int] = msgspec.field(default_factory=list)
 
 
 class SethAnswered(msgspec.Struct, kw_only=True, tag='SethAnswered', tag_field="type"):
@@ -539,6 +572,33 @@ class SeventhBegan(msgspec.Struct, kw_only=True, tag='SeventhBegan', tag_field="
 class StepResolved(msgspec.Struct, kw_only=True, tag='StepResolved', tag_field="type"):
     "Every choice of a step revealed and applied together."
     actions: list[Action]
+
+
+class TableExpired(msgspec.Struct, kw_only=True, tag='TableExpired', tag_field="type"):
+    "The table did not fill in time: it is closed, no game is played."
+
+
+class TableOpened(msgspec.Struct, kw_only=True, tag='TableOpened', tag_field="type"):
+    "A table with seats to fill: every seat as created, its host and who may find it."
+    host: str | None
+    min_seats: int
+    seats: list[TableSeat]
+    visibility: str
+
+
+class TableSeat(msgspec.Struct, kw_only=True):
+    "A seat of a table: who may sit there, and who does."
+    bot: str | None = None
+    fixed: bool = False
+    name: str | None = None
+    player: str | None = None
+    reserved: bool = False
+
+
+class TableStarted(msgspec.Struct, kw_only=True, tag='TableStarted', tag_field="type"):
+    "The game begins; its opening events follow. `order[i]`: the table seat that is game\nseat `i` (empty table seats are dropped when the host starts early)."
+    early: bool = False
+    order: list[int]
 
 
 class TakeLeader(msgspec.Struct, kw_only=True, tag='TakeLeader', tag_field="type", forbid_unknown_fields=True):
@@ -562,7 +622,7 @@ class VictoryCoins(msgspec.Struct, kw_only=True, tag='VictoryCoins', tag_field="
 Command = Play | BuildDiscarded | CopyGuild | PickLeader | PlayLeader | DeclineLeader | PlaceCourtesan | KeepGod | PlayWithGod | RaiseDiscarded | Peek | Answer | TakeLeader | Resign
 
 
-Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderCostsSet | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | AgeOpened | AgeBegan | TurnBegan | CardChosen | StepResolved | HandsPassed | HandsDiscarded | DiscardBuildBegan | DiscardBuildLapsed | SeventhBegan | ConflictsResolved | CopyGuildBegan | GuildCopied | GameEnded | LeadersDealt | LeaderCostsSet | LeaderKept | LeadersPassed | RecruitmentBegan | LeaderChosen | LeadersPlayed | LeadersBoxed | LeadersDrawn | ExtraLeaderBegan | ExtraLeaderSkipped | CourtesanBegan | CourtesanPlaced | CourtesanLapsed | VictoryCoins | FaithStarted | PrayerBegan | GodKept | GodsPassed | GodChosen | GodRevealed | GodStruck | GodIncome | GodsRetired | GuildPlundered | RaiseBegan | DiscardRaised | HandsRedealt | HandPeeked | HandKept | CardsSwapped | GodsShown | SethAnswered | LeadersOffered | PegasusRode | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot | TableOpened | SeatTaken | SeatLeft | SeatCleared | TableStarted | TableExpired
 
 
 Deal = dict[str, Any]
