@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from domain.duel import draft
 from domain.duel import events as ev
+from domain.duel.public_points import points_so_far
 from domain.duel.state import (
     DRAFT,
     EXPANSION_PHASES,
@@ -74,6 +75,9 @@ class DuelView(msgspec.Struct, frozen=True):
     winner: int | None
     victory: str
     scores: tuple[tuple[int, ...], ...]
+    points: tuple[tuple[int, ...], ...]
+    """Each seat's points so far by score line (`score_categories`, total last), from public
+    information only (`public_points`): the same for every audience."""
     ext: Any = None
     """What expansions add (their own struct), None in the base game."""
     leaders: Any = None
@@ -176,6 +180,7 @@ def _shared_view(rules: DuelRules, state: DuelState) -> DuelView:
         winner=state.winner,
         victory=state.victory,
         scores=state.scores,
+        points=points_so_far(rules, state),
     )
 
 

@@ -82,17 +82,23 @@ def category_names(rules: SevenWondersRules) -> tuple[str, ...]:
     return (*(name for name, _ in rules.score_categories), "total")
 
 
+def score_sheet(rules: SevenWondersRules, state: SWState) -> tuple[tuple[int, ...], ...]:
+    """Every city's score lines in `category_names` order (total last)."""
+    sheet = []
+    for city in range(len(state.cities)):
+        lines = [fn(rules, state, city) for _, fn in rules.score_categories]
+        sheet.append((*lines, sum(lines)))
+    return tuple(sheet)
+
+
 def final_scores(
     rules: SevenWondersRules, state: SWState, ranked: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """Scores of every city; the ranking and ranks of the cities in `ranked` (the seats')."""
-    scores = []
-    for city in range(len(state.cities)):
-        line = [fn(rules, state, city) for _, fn in rules.score_categories]
-        scores.append((*line, sum(line)))
+    scores = score_sheet(rules, state)
     key = {c: (scores[c][-1], state.cities[c].coins) for c in ranked}
     ranking = tuple(sorted(ranked, key=lambda c: (-key[c][0], -key[c][1], c)))
     rank = [0] * len(state.cities)
     for c in ranked:
         rank[c] = 1 + sum(1 for o in ranked if key[o] > key[c])
-    return tuple(scores), ranking, tuple(rank[c] for c in ranked)
+    return scores, ranking, tuple(rank[c] for c in ranked)

@@ -14,6 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.sevenwonders import events as ev
+from domain.sevenwonders.public_points import points_so_far
 from domain.sevenwonders.state import (
     DISCARD_BUILD,
     FREE_CITY,
@@ -75,6 +76,9 @@ class SevenWondersView(msgspec.Struct, frozen=True):
     scores: tuple[tuple[int, ...], ...]
     ranking: tuple[int, ...]
     rank: tuple[int, ...]
+    points: tuple[tuple[int, ...], ...]
+    """Each city's points so far by score line (`score_categories`, total last), from public
+    information only (`public_points`): the same for every audience."""
     ext: Any = None
     """An expansion's part of the view (`hooks.SevenWondersRules.view_ext`), None without."""
 
@@ -128,7 +132,7 @@ def view(rules: SevenWondersRules, state: SWState, seat: int | None) -> SevenWon
         holder=state.holder if state.variant else None, explicit_deal=state.explicit_deal,
         cities=tuple(cities), hand=hand, my_choices=choices, discard_size=len(state.discard),
         discard=discard, pile_size=len(state.pile), scores=state.scores,
-        ranking=state.ranking, rank=state.rank,
+        ranking=state.ranking, rank=state.rank, points=points_so_far(rules, state),
         ext=rules.view_ext(rules, state, seat) if rules.view_ext is not None else None,
     )
 

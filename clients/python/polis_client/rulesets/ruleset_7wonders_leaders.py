@@ -247,6 +247,7 @@ class LeadersSevenWondersView(msgspec.Struct, kw_only=True):
     my_choices: list[ChoiceView]
     phase: str
     pile_size: int
+    points: list[list[int]]
     rank: list[int]
     ranking: list[int]
     scores: list[list[int]]

@@ -135,6 +135,7 @@ class DuelView(msgspec.Struct, kw_only=True):
     phase: str
     play_again: bool
     players: list[PlayerView]
+    points: list[list[int]]
     retired_wonders: list[int]
     scores: list[list[int]]
     seat: int | None

@@ -63,6 +63,7 @@ class AgoraDuelView(msgspec.Struct, kw_only=True):
     phase: str
     play_again: bool
     players: list[PlayerView]
+    points: list[list[int]]
     retired_wonders: list[int]
     scores: list[list[int]]
     seat: int | None

@@ -352,6 +352,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -696,6 +697,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_faith.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -1781,6 +1783,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_leaders.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -2359,6 +2362,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_leaders_faith.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -3539,6 +3543,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -3880,6 +3885,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_agora.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -4699,6 +4705,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_agora_leaders.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -6197,6 +6204,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_leaders.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;

@@ -780,6 +780,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -1124,6 +1125,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_faith.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -2209,6 +2211,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_leaders.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -2787,6 +2790,7 @@ export interface components {
             my_choices: components["schemas"]["7wonders_leaders_faith.ChoiceView"][];
             phase: string;
             pile_size: number;
+            points: number[][];
             rank: number[];
             ranking: number[];
             scores: number[][];
@@ -4094,6 +4098,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -4435,6 +4440,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_agora.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -5254,6 +5260,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_agora_leaders.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
@@ -6752,6 +6759,7 @@ export interface components {
             phase: string;
             play_again: boolean;
             players: components["schemas"]["duel_leaders.PlayerView"][];
+            points: number[][];
             retired_wonders: number[];
             scores: number[][];
             seat: number | null;
