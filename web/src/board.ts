@@ -2,7 +2,7 @@
 
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
-import { chainIcon, effectAttrs, gains, resourceIcon, scienceIcon } from "./icons.js";
+import { chainIcon, effectAttrs, gains, resourceIcon, scienceIcon, vpIcon } from "./icons.js";
 import type { Json } from "./protocol.js";
 
 export interface BoardContext {
@@ -86,6 +86,18 @@ export function scoreSheet(ctx: BoardContext, categories: string[], scores: numb
     h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))),
     h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" },
       h("th", {}, label(ctx.catalog, "score_categories", cat)), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
+}
+
+/** A city's points so far (the view's `points`, computed by the service from public
+ * information only): the total, and each score line that is not zero on opening it. */
+export function cityPoints(ctx: BoardContext, line: number[] | undefined): HTMLElement | null {
+  if (!line?.length) return null;
+  const categories: string[] = ctx.catalog.score_categories ?? [];
+  const total = line[line.length - 1];
+  const lines = categories.slice(0, -1).map((cat, i) => [cat, line[i]] as const).filter(([, n]) => n);
+  return h("details", { class: "points-so-far", "data-points": total },
+    h("summary", {}, `${t("pointsSoFar")}: `, vpIcon(total)),
+    lines.length ? h("dl", {}, ...lines.flatMap(([cat, n]) => [h("dt", {}, label(ctx.catalog, "score_categories", cat)), h("dd", {}, String(n))])) : null);
 }
 
 export function movesPanel(board: Board, ctx: BoardContext): HTMLElement {

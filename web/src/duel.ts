@@ -2,7 +2,7 @@
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
 
-import { Board, BoardContext, COLOUR_CSS, cardChip, citySummary, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, COLOUR_CSS, cardChip, citySummary, cityPoints, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import { effectAttrs, gains } from "./icons.js";
@@ -144,6 +144,7 @@ function city(ctx: BoardContext, p: Json): HTMLElement {
   return h("section", { class: "panel city" + (acting ? " acting" : ""), "data-seat": p.seat },
     h("h2", {}, seatLabel(ctx, p.seat), acting ? h("span", { class: "badge" }, t("acting")) : ""),
     h("p", { class: "coins" }, `${p.coins} ${t("coins")}`),
+    cityPoints(ctx, view.points?.[p.seat]),
     h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((c) =>
       h("div", { class: "colour-row" }, ...byColour.get(c)!.map((id) => cardChip(catalog, id))))),
     h("h3", {}, t("wonders")),

@@ -1,7 +1,7 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
 
-import { Board, BoardContext, cardChip, citySummary, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, cardChip, citySummary, cityPoints, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { describeFaith, describeFaithStep, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
 import { label, nameOf, t } from "./i18n.js";
@@ -28,6 +28,7 @@ function cityPanel(ctx: BoardContext, c: Json, relation: string): HTMLElement {
       c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""),
     h("p", { class: "wonder-line", ...effectAttrs(wonder, nameOf(wonder)) }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`),
     h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`),
+    cityPoints(ctx, view.points?.[c.city]),
     h("div", { class: "stages" }, ...stages.map((st: Json, i: number) =>
       h("span", { class: "stage" + (i < c.stages ? " built" : ""), "data-stage": i, ...effectAttrs(st, `${t("stage")} ${i + 1}`) },
         `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`,

@@ -1,7 +1,7 @@
 // What every board renderer gets, and the shared pieces: the score sheet and the move buttons.
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
-import { chainIcon, effectAttrs, gains, resourceIcon, scienceIcon } from "./icons.js";
+import { chainIcon, effectAttrs, gains, resourceIcon, scienceIcon, vpIcon } from "./icons.js";
 export const COLOUR_CSS = {
     brown: "#8b5a2b", grey: "#8a8f98", blue: "#2f6fb5", green: "#2e8b57",
     yellow: "#d4a017", red: "#c0392b", purple: "#7d3c98", white: "#e8e2d0", black: "#333",
@@ -53,6 +53,16 @@ export function seatLabel(ctx, seat) {
 }
 export function scoreSheet(ctx, categories, scores, seats) {
     return h("table", { class: "scores", id: "score-sheet" }, h("caption", {}, t("scores")), h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", {}, seatLabel(ctx, s))))), h("tbody", {}, ...categories.map((cat, i) => h("tr", { class: cat === "total" ? "total" : "" }, h("th", {}, label(ctx.catalog, "score_categories", cat)), ...seats.map((_, j) => h("td", {}, scores[j]?.[i] ?? ""))))));
+}
+/** A city's points so far (the view's `points`, computed by the service from public
+ * information only): the total, and each score line that is not zero on opening it. */
+export function cityPoints(ctx, line) {
+    if (!line?.length)
+        return null;
+    const categories = ctx.catalog.score_categories ?? [];
+    const total = line[line.length - 1];
+    const lines = categories.slice(0, -1).map((cat, i) => [cat, line[i]]).filter(([, n]) => n);
+    return h("details", { class: "points-so-far", "data-points": total }, h("summary", {}, `${t("pointsSoFar")}: `, vpIcon(total)), lines.length ? h("dl", {}, ...lines.flatMap(([cat, n]) => [h("dt", {}, label(ctx.catalog, "score_categories", cat)), h("dd", {}, String(n))])) : null);
 }
 export function movesPanel(board, ctx) {
     const panel = h("section", { class: "moves", id: "moves" });

@@ -1,7 +1,7 @@
 // The 7 Wonders Duel board: the card structure (face-down cards shown as backs), both cities,
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
-import { COLOUR_CSS, cardChip, citySummary, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { COLOUR_CSS, cardChip, citySummary, cityPoints, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
 import { effectAttrs, gains } from "./icons.js";
@@ -129,7 +129,7 @@ function city(ctx, p) {
         byColour.get(c).push(id);
     }
     const acting = view.acting.includes(p.seat);
-    return h("section", { class: "panel city" + (acting ? " acting" : ""), "data-seat": p.seat }, h("h2", {}, seatLabel(ctx, p.seat), acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "coins" }, `${p.coins} ${t("coins")}`), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((c) => h("div", { class: "colour-row" }, ...byColour.get(c).map((id) => cardChip(catalog, id))))), h("h3", {}, t("wonders")), h("ul", { class: "wonders" }, ...p.wonders.map((w) => h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w), costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))), citySummary(catalog, p.buildings, []), p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k) => tokenChip(catalog, k))) : null, cityLeaders(ctx, p.seat));
+    return h("section", { class: "panel city" + (acting ? " acting" : ""), "data-seat": p.seat }, h("h2", {}, seatLabel(ctx, p.seat), acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "coins" }, `${p.coins} ${t("coins")}`), cityPoints(ctx, view.points?.[p.seat]), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((c) => h("div", { class: "colour-row" }, ...byColour.get(c).map((id) => cardChip(catalog, id))))), h("h3", {}, t("wonders")), h("ul", { class: "wonders" }, ...p.wonders.map((w) => h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w), costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))), citySummary(catalog, p.buildings, []), p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k) => tokenChip(catalog, k))) : null, cityLeaders(ctx, p.seat));
 }
 function cityLeaders(ctx, seat) {
     const s = ctx.view.leaders?.seats?.[seat];

@@ -28,6 +28,7 @@ const STRINGS = {
     oneOf: ["one of", "au choix", "eins von"],
     produces: ["Produces", "Produit", "Produziert"],
     chainsHeld: ["Chains", "Chaînages", "Ketten"],
+    pointsSoFar: ["Points so far", "Points à ce stade", "Punkte bisher"],
     log: ["What happened", "Ce qui s'est passé", "Was geschah"],
     olderLog: ["Back to the start", "Depuis le début", "Seit Spielbeginn"],
     lastMove: ["last move", "dernier coup", "letzter Zug"],
