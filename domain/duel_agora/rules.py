@@ -80,7 +80,7 @@ def _senate_score(rules: DuelRules, state: DuelState, seat: int) -> int:
 
 def attach(rules: DuelRules) -> DuelRules:
     """Agora on `rules`. Its ids follow the base game's tables, so Agora attaches first
-    (the registry attaches expansions in `domain.duel.EXPANSIONS` order, Agora leading);
+    (expansions attach in the order they register, `domain.packages` lists Agora first);
     a later expansion appends its own cards, wonders and tokens after Agora's."""
     if (len(rules.cards), len(rules.wonders), len(rules.tokens)) != (
         len(base.CARDS), len(base.WONDERS), len(base.TOKENS)

@@ -19,7 +19,7 @@ from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.transaction import Tx
-from domain.sevenwonders.views import HIDDEN
+from domain.sevenwonders.views import HIDDEN, SevenWondersView
 from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
 from domain.sevenwonders_faith.catalog import (
     BY_KEY,
@@ -253,6 +253,15 @@ class FaithView(msgspec.Struct, frozen=True):
     may cancel."""
     inner: Any = None
     """The view part of the expansion attached before Faith (Leaders), if any."""
+
+
+class FaithSevenWondersView(SevenWondersView, frozen=True):
+    # The docstring's second line keeps the indentation it had where the documents first
+    # read it (a nested class): the documents stay byte-identical.
+    __doc__ = """A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
+        Faith's `inner`)."""
+
+    ext: FaithView | None = None
 
 
 def _view_ext(previous: Any) -> Any:

@@ -28,7 +28,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.kernel.registry import rules_options
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game, rules_options
 from domain.kernel.traces import (
     Disagreement,
     NoRandom,
@@ -243,8 +244,6 @@ def ruleset_of(record: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any]]
 def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
     """Replay one Faith record; raises TraceError for a malformed record. `played_by`: the
     game to play it through (an importer's recording wrapper of the record's ruleset)."""
-    from domain.kernel import get_game
-
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise TraceError(f"not a {FORMAT} record")
     try:
@@ -314,3 +313,13 @@ def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
         if recorded.get(field) != value:
             disagree(-1, None, field, recorded.get(field), value)
     return result
+
+
+def import_trace(record: dict[str, Any]) -> PlayedGame:
+    """Faith (alone or with Leaders): the ruleset and its options come from the record."""
+    try:
+        expansions, options = ruleset_of(record)
+        game = get_game("7wonders", expansions, options)
+    except (KeyError, TypeError, ValueError, AttributeError, DomainError) as exc:
+        raise TraceError(f"malformed record: {exc}") from None
+    return import_by_replay(record, game, replay, expansions, options)
