@@ -1,7 +1,7 @@
 """7 Wonders Duel: the base game's rules as a pure decider.
 
 Its expansions declare themselves (`domain.kernel.expansions.register_expansion`, kind
-``duel``) and attach through `DuelRules`, in the order they register; Duel names none.
+``duel``) and attach through `DuelRules`, in the order of `domain.packages`; Duel names none.
 """
 
 import json

@@ -3,8 +3,8 @@
 An expansion's own package calls `register_expansion` once, with an `Expansion`: the kind
 it attaches to, its description (name, title, options), how it attaches to the base
 game's rules, its rule codes, the trace formats it reads and writes, and its part of the
-view. The base game reads its expansions here (`expansions_of`), in the order they
-registered (the order of `domain.packages`); the documents, the trace registry and the
+view. The base game reads its expansions here (`expansions_of`), in the order of
+`domain.packages`; the documents, the trace registry and the
 rule-code catalogue learn of them from the same declaration.
 """
 
@@ -29,6 +29,7 @@ from domain.kernel.traces import (
     register_trace_importer,
     unregister_trace_format,
 )
+from domain.packages import PACKAGES
 
 Attach = Callable[[Any, dict[str, Any]], Any]
 """(the base game's rules, the game's options) -> the rules with the expansion attached."""
@@ -89,9 +90,14 @@ def _owner(expansion: Expansion) -> str:
 
 
 def expansions_of(kind: str) -> tuple[Expansion, ...]:
-    """The expansions of `kind`, in the order they attach."""
+    """The expansions of `kind`, in the order they attach: that of `domain.packages`, then
+    any registered from elsewhere (a test's) in the order they registered."""
     load_packages()
-    return tuple(_EXPANSIONS.get(kind, {}).values())
+    return tuple(sorted(_EXPANSIONS.get(kind, {}).values(), key=_rank))
+
+
+def _rank(expansion: Expansion) -> int:
+    return PACKAGES.index(expansion.package) if expansion.package in PACKAGES else len(PACKAGES)
 
 
 def packages_of(kind: str) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 decider.
 
 Its expansions declare themselves (`domain.kernel.expansions.register_expansion`, kind
-``7wonders``) and attach through `hooks`, in the order they register; it names none.
+``7wonders``) and attach through `hooks`, in the order of `domain.packages`; it names none.
 """
 
 from typing import Any
@@ -28,7 +28,7 @@ _GAMES: dict[tuple[str, ...], SevenWondersGame] = {(): _BASE}
 
 
 def _factory(expansions: tuple[str, ...], options: dict[str, Any]) -> SevenWondersGame:
-    """Expansions attach in the order they register, whatever order a game names them in,
+    """Expansions attach in the order of `domain.packages`, whatever order a game names them in,
     so one set of expansions is always one ruleset."""
     known = expansions_of("7wonders")
     unknown = [e for e in expansions if e not in {x.name for x in known}]

@@ -42,7 +42,6 @@ from domain.sevenwonders.state import SWState
 from domain.sevenwonders.trace_writer import _action, _counts
 from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
-from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
     RAISE_LAPSED,
     CardsSwapped,
@@ -58,6 +57,7 @@ from domain.sevenwonders_faith.model import (
     PegasusRode,
     SethAnswered,
 )
+from domain.sevenwonders_faith.outlay import god_cost
 from domain.sevenwonders_leaders.catalog import LEADERS
 
 FORMAT = "7w-faith-trace/1"
