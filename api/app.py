@@ -18,7 +18,9 @@ from api.http.health import health, metrics, ready
 from api.http.imports import import_route
 from api.http.kinds import KindsController
 from api.http.openapi_doc import serve_complete_document
+from api.http.players import PlayersController
 from api.http.request_ids import configure_logging, request_id_middleware
+from api.http.tables import LobbyController, TablesController
 from api.http.web import ROUTES as WEB_ROUTES
 from api.runtime import Runtime
 from api.service.rate_limits import OpenSockets
@@ -47,7 +49,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GamesController, AuditController, ExportController,
                         import_route(settings.max_trace_bytes, runtime.imports), game_socket,
-                        health, ready, metrics, KindsController, *WEB_ROUTES],
+                        health, ready, metrics, KindsController, PlayersController,
+                        TablesController, LobbyController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -13,19 +15,22 @@ from litestar.connection import ASGIConnection
 
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
+from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.commands import Committed
 from api.service.game_service import GameService
+from api.service.identity import Identities, JwtSettings
 from api.service.import_worker import ImportPool
 from api.service.metrics import Metrics
 from api.service.rate_limits import RateLimits, client_of
+from api.service.tables import TABLE_CHANGES, Tables
 from domain.kernel import Game
 from infra.broker import Broker
 from infra.counters import SharedCounters
 from infra.db import create_pool
 from infra.embedded import EmbeddedRedis, start_postgres, start_redis
-from infra.event_store import EventStore
+from infra.event_store import EventStore, GameRecord
 from infra.migrate import migrate
 from infra.settings import Settings
 
@@ -42,6 +47,15 @@ def resolve_servers(settings: Settings) -> tuple[Settings, EmbeddedRedis | None]
     return settings.with_urls(database_url, redis_url), owned
 
 
+def jwt_settings(settings: Settings) -> JwtSettings | None:
+    """How to check the application's JWTs; None when none are accepted."""
+    if not (settings.jwt_jwks_url or settings.jwt_public_key):
+        return None
+    assert settings.jwt_issuer and settings.jwt_audience  # Settings.checked
+    return JwtSettings(settings.jwt_issuer, settings.jwt_audience, settings.jwt_jwks_url,
+                       settings.jwt_public_key, settings.jwt_algorithms)
+
+
 class Runtime:
     """Everything one API process holds; built at start-up, closed at shutdown."""
 
@@ -51,6 +65,11 @@ class Runtime:
         self.broker: Broker | None = None
         self._hub: Hub | None = None
         self._service: GameService | None = None
+        self._identities: Identities | None = None
+        self._tables: Tables | None = None
+        self.expiry: TableExpiry | None = None
+        self.table_counts: Counter[str] = Counter()
+        """Tables opened, joined, left, started and expired by this process (metrics)."""
         self._limits: RateLimits | None = None
         self._counters: SharedCounters | None = None
         self._owned_redis: EmbeddedRedis | None = None
@@ -76,6 +95,19 @@ class Runtime:
         return self._hub
 
     @property
+    def identities(self) -> Identities:
+        assert self._identities is not None, "runtime not started"
+        return self._identities
+
+    @property
+    def tables(self) -> Tables:
+        assert self._tables is not None, "runtime not started"
+        return self._tables
+
+    def _table_changed(self, record: GameRecord, change: str) -> None:
+        self.table_counts[change] += 1
+
+    @property
     def limits(self) -> RateLimits:
         assert self._limits is not None, "runtime not started"
         return self._limits
@@ -98,6 +130,14 @@ class Runtime:
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
             self.metrics.command, settings.read_trust_seconds, settings.version_wait_seconds,
         )
+        self._identities = Identities(self.pool, jwt_settings(settings))
+        self._service.commands.identities = self._identities
+        self._tables = Tables(self._service, self._identities, self._table_changed)
+        self.expiry = TableExpiry(self._tables, self.pool, settings.table_expiry_seconds)
+        for change in TABLE_CHANGES:
+            self.metrics.gauge(f"polis_tables_{change}_total", f"Tables {change} here.",
+                               functools.partial(self.table_counts.__getitem__, change),
+                               "counter")
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)
         self.broker = Broker(
@@ -111,6 +151,7 @@ class Runtime:
         self._hub.start()
         self._counters.start()
         self._register_gauges()
+        self.expiry.start()
         self.bots = bots = BotRunner(self._service, self.pool, BotSettings.from_env())
         bots.start()
         self.metrics.gauge("polis_bot_moves_total", "Moves this process's bots made.",
@@ -201,6 +242,8 @@ class Runtime:
                                    version, at_commit=now is None)
 
     async def stop(self) -> None:
+        if self.expiry is not None:
+            await self.expiry.stop()
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()

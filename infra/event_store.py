@@ -122,12 +122,64 @@ class GameRecord(msgspec.Struct, frozen=True):
     """Recorded elsewhere and imported for study: finished, never takes commands."""
     salt: bytes = b""
     """The game's secret chain salt: published only once the game is over."""
+    players: tuple[str | None, ...] = ()
+    """The player holding each seat (None: a named seat, a bot or a free seat); shorter
+    than the seats for a game created before players existed."""
+    visibility: str = "private"
+    """`public`: a table listed in the lobby while it waits; `private`: by invitation."""
+    host: str | None = None
+    """The player who opened the table."""
+    waiting: bool = False
+    """A table with seats still open: no deal drawn yet."""
+    invite_hash: str | None = None
+    """SHA-256 hex of a private table's invitation code (None: none, or revoked)."""
 
     @property
     def public_salt(self) -> str | None:
         """The chain salt as hex once the game is over (anyone may then recompute the
         chain); None while it runs."""
         return self.salt.hex() if self.over else None
+
+
+class TableRow(msgspec.Struct, frozen=True):
+    """A game's players and table columns (`games.players`, visibility, host, invitation,
+    waiting), written at its creation and with each append that seats players."""
+
+    players: tuple[str | None, ...] = ()
+    visibility: str = "private"
+    host: str | None = None
+    invite_hash: str | None = None
+    waiting: bool = False
+
+    def columns(self, seats: int) -> tuple[Any, ...]:
+        players = [*self.players, *[None] * (seats - len(self.players))][:seats]
+        return players, self.visibility, self.host, self.invite_hash, self.waiting
+
+
+_RESEAT = """
+UPDATE games SET players = $2::uuid[], seat_names = $3, token_hashes = $4,
+                 options = $5::jsonb, waiting = $6
+WHERE game_id = $1
+"""
+
+_HELD = """
+INSERT INTO seats_held (player_id, game_id, seat)
+SELECT x.p, $1, x.n - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(p, n)
+WHERE x.p IS NOT NULL
+"""
+
+
+async def reseat(
+    conn: asyncpg.Connection, game_id: uuid.UUID, players: Sequence[str | None],
+    seat_names: Sequence[str], token_hashes: Sequence[str], options: dict[str, Any],
+    waiting: bool,
+) -> None:
+    """Write who holds each seat after a table's append (in its transaction): the game's
+    row and `seats_held`."""
+    await conn.execute(_RESEAT, game_id, list(players), list(seat_names), list(token_hashes),
+                       msgspec.json.encode(options).decode(), waiting)
+    await conn.execute("DELETE FROM seats_held WHERE game_id = $1", game_id)
+    await conn.execute(_HELD, game_id, list(players))
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -186,7 +238,8 @@ _EVENT_COLUMNS = (
 _GAME_COLUMNS = (
     "game_id, kind, expansions, options::text AS options, seat_names, token_hashes, "
     "created_at, version, summary::text AS summary, over, deal, "
-    "encode(head, 'hex') AS head_hash, imported, salt"
+    "encode(head, 'hex') AS head_hash, imported, salt, players::text[] AS players, "
+    "visibility, host::text AS host, waiting, invite_hash"
 )
 
 _APPEND = """
@@ -219,9 +272,15 @@ SELECT count(*), now(), (array_agg(g.head))[1] FROM g
 _CREATE = """
 WITH g AS (
     INSERT INTO games (game_id, kind, expansions, options, seat_names, token_hashes, version,
-                       summary, over, deal, head, imported, salt)
-    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $18, $19, $20)
+                       summary, over, deal, head, imported, salt, players, visibility, host,
+                       invite_hash, waiting)
+    VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $18, $19, $20, $21::uuid[],
+            $22, $23::uuid, $24, $25)
     RETURNING game_id, created_at
+), s AS (
+    INSERT INTO seats_held (player_id, game_id, seat)
+    SELECT x.p, g.game_id, x.n - 1 FROM g, unnest($21::uuid[]) WITH ORDINALITY AS x(p, n)
+    WHERE x.p IS NOT NULL
 ), e AS (
     INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)
     SELECT g.game_id, x.n, x.t, x.p::jsonb, $11, NULL, $12, x.h
@@ -257,6 +316,7 @@ def _game(row: asyncpg.Record) -> GameRecord:
     data["expansions"] = tuple(data["expansions"])
     data["seat_names"] = tuple(data["seat_names"])
     data["token_hashes"] = tuple(data["token_hashes"])
+    data["players"] = tuple(data["players"] or ())
     return GameRecord(**data)
 
 
@@ -296,6 +356,7 @@ class EventStore:
         deal: str = "random",
         imported: bool = False,
         conn: asyncpg.Connection | None = None,
+        table: TableRow | None = None,
     ) -> Created:
         """Create the game row, its opening events and views in one statement, under a new
         chain salt. With `conn`, the statement runs there (in the caller's transaction)."""
@@ -310,6 +371,7 @@ class EventStore:
                 [e.type for e in opening], [e.payload.decode() for e in opening],
                 [s for s, _ in views], [v for _, v in views],
                 hashes, hashes[-1] if hashes else GENESIS, imported, salt,
+                *(table or TableRow()).columns(len(seat_names)),
             )
 
         created: datetime = await (create(conn) if conn is not None else self.run(create))

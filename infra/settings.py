@@ -104,6 +104,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How long an idle HTTP connection stays open. Longer than clients keep theirs (httpx
     and browsers: 5 s or more), so a client never reuses a connection the server is closing
     at that moment (a request lost with a reset); nginx's default is 75 s too."""
+    jwt_issuer: str | None = None
+    """Players from the application's identity provider: the `iss` its JWTs must name (with
+    `jwt_audience` and a key; unset: JWTs are not accepted)."""
+    jwt_audience: str | None = None
+    jwt_jwks_url: str | None = None
+    """Where the provider publishes its signing keys (JWKS)."""
+    jwt_public_key: str | None = None
+    """Or one PEM public key (instead of a JWKS URL)."""
+    jwt_algorithms: tuple[str, ...] = ("RS256", "ES256")
+    table_expiry_seconds: float = 3600.0
+    """How long a table waits for its seats to fill before it expires."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -173,9 +184,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                                        "at least 1"),
             keep_alive_seconds=get("POLIS_KEEP_ALIVE_SECONDS", float, d.keep_alive_seconds,
                                    positive, "more than 0"),
+            jwt_issuer=env.get("POLIS_JWT_ISSUER") or None,
+            jwt_audience=env.get("POLIS_JWT_AUDIENCE") or None,
+            jwt_jwks_url=env.get("POLIS_JWT_JWKS_URL") or None,
+            jwt_public_key=env.get("POLIS_JWT_PUBLIC_KEY") or None,
+            jwt_algorithms=get("POLIS_JWT_ALGORITHMS", _names, d.jwt_algorithms,
+                               lambda names: len(names) > 0, "one algorithm name or more"),
+            table_expiry_seconds=get("POLIS_TABLE_EXPIRY_SECONDS", float,
+                                     d.table_expiry_seconds, positive, "more than 0"),
         ).checked()
 
     def checked(self) -> Settings:
+        if (self.jwt_jwks_url or self.jwt_public_key) and not (
+                self.jwt_issuer and self.jwt_audience):
+            raise SettingsError("POLIS_JWT_ISSUER and POLIS_JWT_AUDIENCE are required with "
+                                "POLIS_JWT_JWKS_URL or POLIS_JWT_PUBLIC_KEY")
         if self.pool_min > self.pool_max:
             raise SettingsError(
                 f"POLIS_POOL_MIN={self.pool_min} is not valid: more than POLIS_POOL_MAX"
@@ -187,6 +210,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     def with_urls(self, database_url: str, redis_url: str) -> Settings:
         return msgspec.structs.replace(self, database_url=database_url, redis_url=redis_url)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
 
 
 def _boolean(text: str) -> bool:

@@ -15,6 +15,7 @@ from litestar.params import (
     QueryParameter,
 )
 
+from api.http.credentials import credential
 from api.http.errors import PROBLEM_JSON, ApiError, ErrorBody
 from api.http.schemas import (
     MAX_INT,
@@ -33,13 +34,13 @@ from api.http.schemas import (
     ViewOut,
 )
 from api.runtime import runtime_of
-from api.service.bot_seats import bot_levels, seats_and_bots
+from api.service.bot_seats import bot_levels
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.folded import Folded
 from api.service.game_service import GameService, parse_game_id
 from api.service.past_views import folded_view
 from api.service.refusals import NotFound
-from api.service.tokens import bearer
+from api.service.tables import SeatRequest
 from infra.event_store import GameRecord
 
 Authorization = Annotated[
@@ -105,7 +106,8 @@ async def caller(
 ) -> tuple[GameService, Folded, int | None]:
     """The service, the game and the caller's seat (None: spectator) of a game request."""
     service = runtime_of(request).service
-    folded, seat = await service.caller(parse_game_id(game_id), bearer(authorization))
+    folded, seat = await service.caller(parse_game_id(game_id),
+                                        credential(request, authorization))
     return service, folded, seat
 
 
@@ -113,11 +115,14 @@ def summary_of(record: GameRecord, clocks: ClocksAt = (None, None)) -> GameSumma
     return GameSummary(
         game_id=str(record.game_id), kind=record.kind, expansions=list(record.expansions),
         options=record.options,
-        seats=[SeatPublic(i, name) for i, name in enumerate(record.seat_names)],
+        seats=[SeatPublic(i, name, record.players[i] if i < len(record.players) else None)
+               for i, name in enumerate(record.seat_names)],
         created_at=record.created_at, version=record.version, over=record.over,
         summary=record.summary, deal=record.deal, head_hash=record.head_hash,
         chain_salt=record.public_salt,
         imported=record.imported, clocks=clocks[0], clocks_as_of=clocks[1],
+        waiting=record.waiting, visibility="public" if record.visibility == "public"
+        else "private", host=record.host,
     )
 
 
@@ -133,22 +138,26 @@ class GamesController(Controller):
     @post("/", operation_id="createGame", status_code=201,
           responses=_responses(400, 413, 415, 422, 429))
     async def create_game(
-        self, request: Request[Any, Any, Any], data: JSONBody[CreateGame]
+        self, request: Request[Any, Any, Any], data: JSONBody[CreateGame],
+        authorization: Authorization = None,
     ) -> GameCreated:
         """Open a game; the reply holds each seat's secret token (shown only here)."""
         runtime = runtime_of(request)
         runtime.limits.check_create(runtime.client_of(request))
         await strict_body(request, CreateGame)
         service = runtime.service
-        names, options = seats_and_bots(data.seats, data.options)
-        record, tokens = await service.create(
-            data.kind, data.expansions, options, names, data.deal, data.seed
-        )
-        bots = bot_levels(record.options, len(names))
+        host = await runtime.identities.of_token(credential(request, authorization))
+        record, tokens, invite = await runtime.tables.open(
+            host, data.kind, data.expansions, data.options,
+            [SeatRequest(s.name, s.bot, s.open, s.player) for s in data.seats],
+            data.visibility, data.deal, data.seed)
+        bots = bot_levels(record.options, len(record.seat_names))
         return GameCreated(
             game=await summary_with_clocks(service, record),
-            seats=[SeatToken(i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))
-                   if bots[i] is None],
+            seats=[SeatToken(i, n, t) for i, (n, t) in
+                   enumerate(zip(record.seat_names, tokens, strict=True))
+                   if bots[i] is None and t],
+            invite=invite,
         )
 
     @get("/", operation_id="listGames", responses=_responses(400))
@@ -262,7 +271,7 @@ class GamesController(Controller):
         if data.idempotency_key and idempotency_key and data.idempotency_key != idempotency_key:
             raise ApiError(400, "idempotency_key_mismatch",
                            "the header and the body name different idempotency keys")
-        token = bearer(authorization)
+        token = credential(request, authorization)
         result, after = await runtime.service.submit_for_reply(
             gid, token, data.expected_version, data.command, key,
             include=frozenset(data.include or ()),

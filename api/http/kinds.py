@@ -65,11 +65,17 @@ class CatalogOut(msgspec.Struct):
     """The language a missing translation falls back to."""
     untranslated: list[str]
     """`section/key` of every name given in `fallback_lang` for want of a translation."""
+    untranslated_effects: list[str]
+    """`section/key` of every `effect` text given (wholly or partly) in `fallback_lang` for
+    want of the words in `lang`."""
     labels: dict[str, dict[str, str]]
     """Plain vocabularies (resources, colours, ...) and the game's terms, key to name."""
     catalog: dict[str, Any]
     """The ruleset's cards, wonders, tokens, ... by the ids views and commands use; every
-    named entry has `name` (in `lang`), `name_en` and `name_lang`."""
+    named entry has `name` (in `lang`), `name_en` and `name_lang`; every card, wonder (and
+    each of its stages), token, leader, god, decree, conspiracy and senator has `effect`,
+    what it does in words in `lang`, generated from its data, and `effect_lang` (an entry's
+    own structured effect, where it had one, stays as `effect_data`)."""
 
 
 def kind_out(kind: str) -> KindOut:
@@ -106,7 +112,8 @@ class KindsController(Controller):
         lang: Annotated[str | None, QueryParameter(
             max_length=35, description="en, fr or de; overrides Accept-Language")] = None,
     ) -> Response[CatalogOut]:
-        """The ruleset's game data by id, with names in the reader's language."""
+        """The ruleset's game data by id, with names and effect texts in the reader's
+        language."""
         if kind not in kinds():
             raise RuleRefused("unknown_game_kind", f"no game kind {kind!r}; see GET /kinds",
                               {"kinds": list(kinds())})
@@ -118,5 +125,6 @@ class KindsController(Controller):
         chosen = negotiate(lang, request.headers.get("accept-language"))
         localised = localise(kind, game.catalog(), chosen)
         body = CatalogOut(kind, list(named), chosen, DEFAULT_LANGUAGE,
-                          localised.untranslated, localised.labels, localised.catalog)
+                          localised.untranslated, localised.untranslated_effects,
+                          localised.labels, localised.catalog)
         return Response(body, headers={"Content-Language": chosen, "Vary": "Accept-Language"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -23,10 +23,19 @@ JsonValue = Annotated[msgspec.Raw, msgspec.Meta(description="a JSON value define
 
 
 class SeatIn(msgspec.Struct, forbid_unknown_fields=True):
+    """One of: `name` (a seat with its own token), `bot` (with an optional `name`), `open`
+    (any player may take it) or `player` (reserved for that player; the creator's own id
+    seats the creator)."""
+
     name: Name | None = None
-    """Required for a player's seat; a bot's seat is named after its level by default."""
+    """Required for a named seat; a bot's seat is named after its level by default."""
     bot: Annotated[str, msgspec.Meta(max_length=16, pattern=NO_NUL)] | None = None
     """A level (`random`, `greedy`, `strong`): the server plays this seat."""
+    open: bool = False
+    """Any player may take this seat (`joinTable`): the game waits until it is taken."""
+    player: Annotated[str, msgspec.Meta(max_length=64, pattern=NO_NUL)] | None = None
+    """A player id: the seat is that player's (an invitation; the creator's own id seats the
+    creator at once)."""
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -38,11 +47,17 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     """An explicit deal in the game's own format; random (from `seed`) when absent."""
     seed: int | None = None
     """Seed of the random deal; recorded only through the events it produces."""
+    visibility: Literal["public", "private"] = "private"
+    """A table with seats to fill: `public` is listed in the lobby; `private` is joined
+    with its invitation code (`invite` of the reply)."""
 
 
 class SeatPublic(msgspec.Struct):
     seat: int
     name: str
+    """The seat's name ("" for a table's free or reserved seat)."""
+    player: str | None = None
+    """The player holding the seat (a player's id), if a player does."""
 
 
 class SeatToken(msgspec.Struct):
@@ -76,6 +91,11 @@ class GameSummary(msgspec.Struct):
     games finished before salts existed."""
     imported: bool = False
     """A game recorded elsewhere and imported for study (`importGame`): finished, no commands."""
+    waiting: bool = False
+    """A table still filling its seats: no deal yet (`summary.phase` is `waiting`)."""
+    visibility: Literal["public", "private"] = "private"
+    host: str | None = None
+    """The player who opened the table."""
     clocks: Annotated[list[SeatClockOut] | None, msgspec.Meta(description=(
         "Each seat's clock, by seat (the `clock` option; null without it), as of "
         "`clocks_as_of`."))] = None
@@ -86,6 +106,9 @@ class GameSummary(msgspec.Struct):
 class GameCreated(msgspec.Struct):
     game: GameSummary
     seats: list[SeatToken]
+    """A token for each named seat (none for bots, players' seats or free ones)."""
+    invite: str | None = None
+    """A private table's invitation code (shown only here; the host can make a new one)."""
 
 
 class GameList(msgspec.Struct):

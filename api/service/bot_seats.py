@@ -8,36 +8,12 @@ runner (`api/runners/bots.py`) all read them here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from api.service.refusals import Invalid
-from domain.bots import LEVELS
 from domain.kernel.clocks import CLOCK_OPTION
 from domain.kernel.meta import MetaGame, left_seats
 
 BOTS_OPTION = "bots"
-
-
-def seats_and_bots(
-    seats: Sequence[Any], options: dict[str, Any]
-) -> tuple[list[str], dict[str, Any]]:
-    """Seat names and the options to store, from the `seats` of a create request."""
-    if BOTS_OPTION in options:
-        raise Invalid("invalid_options", "bot seats are set in `seats`, not in options")
-    names: list[str] = []
-    bots: list[str | None] = []
-    for i, seat in enumerate(seats):
-        if seat.bot is not None and seat.bot not in LEVELS:
-            raise Invalid("invalid_bot", f"seat {i}: no bot level {seat.bot!r}; known: {LEVELS}",
-                          {"seat": i})
-        if seat.bot is None and seat.name is None:
-            raise Invalid("invalid_seat", f"seat {i} needs a name or a bot", {"seat": i})
-        names.append(seat.name if seat.name is not None else f"{seat.bot} bot")
-        bots.append(seat.bot)
-    if any(bots):
-        options = {**options, BOTS_OPTION: bots}
-    return names, options
 
 
 def bot_levels(options: dict[str, Any], seats: int) -> list[str | None]:

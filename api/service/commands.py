@@ -27,13 +27,14 @@ import asyncio
 import hashlib
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import msgspec
 
 from api.service.folded import Folded, FoldedGames, Outcome
+from api.service.identity import Identities, is_player_credential
 from api.service.refusals import (
     Busy,
     Conflict,
@@ -106,6 +107,32 @@ def seat_of_token(folded: Folded, token: str | None) -> int | None:
     return seat
 
 
+async def seat_of_caller(
+    folded: Folded, token: str | None, identities: Identities | None,
+    games: FoldedGames | None = None,
+) -> int | None:
+    """The caller's seat from a seat token, or from a player's token (a guest's or a JWT)
+    for the seat that player holds in this game, exactly as that seat's token would: None
+    (a spectator) for a player with no seat here; Unauthorized for an unknown token. A
+    player not seated in this process's copy of a table is looked for again after a read
+    (another process may have seated it)."""
+    if token and identities is not None and is_player_credential(token):
+        player = await identities.of_token(token)
+        if player is not None:
+            pid = str(player.player_id)
+            seat = seat_of_player(folded.record.players, pid)
+            if seat is None and games is not None and any(folded.record.players):
+                async with folded.lock:
+                    await games.refresh(folded)
+                seat = seat_of_player(folded.record.players, pid)
+            return seat
+    return seat_of_token(folded, token)
+
+
+def seat_of_player(players: Sequence[str | None], player_id: str) -> int | None:
+    return next((i for i, p in enumerate(players) if p == player_id), None)
+
+
 _SEAT_SCOPE = "seat:"
 
 
@@ -146,6 +173,8 @@ class CommandHandler:
         self.after_commit = after_commit
         self.busy_seconds = busy_seconds
         self.observe = observe
+        self.identities: Identities | None = None
+        """Players by their tokens (`api/service/identity.py`); None: seat tokens only."""
 
     async def submit(
         self,
@@ -203,7 +232,8 @@ class CommandHandler:
         include: frozenset[str],
     ) -> tuple[AppendResult, NextOut | None]:
         folded = await self.games.get(game_id)
-        seat = seat_of_token(folded, token) if bot_seat is None else bot_seat
+        seat = (await seat_of_caller(folded, token, self.identities, self.games)
+                if bot_seat is None else bot_seat)
         if seat is None:
             raise unauthorized("commands need the bearer token of a seat")
         game = folded.game

@@ -40,6 +40,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_command", 400, "The command is not one of the game's commands "
               "(unknown `type` or wrong fields)."),
     ErrorCode("invalid_options", 400, "The options hold characters that cannot be stored."),
+    ErrorCode("invalid_name", 400, "A player's name is empty, too long, or holds control "
+              "characters."),
     ErrorCode("invalid_bot", 400, "A bot seat names a level the service does not have."),
     ErrorCode("invalid_seat", 400, "A seat has neither a name nor a bot."),
     ErrorCode("idempotency_key_mismatch", 400,
@@ -57,9 +59,21 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "there because URLs are logged."),
     ErrorCode("already_following", 400, "WebSocket: a second `follow` on the same socket."),
     ErrorCode("unauthorized", 401, "Missing or unknown seat token where one is needed."),
+    ErrorCode("player_required", 401, "Only a player (a guest's token or a JWT) may do this."),
+    ErrorCode("token_expired", 401, "The JWT has expired (`exp`)."),
+    ErrorCode("token_not_yet_valid", 401, "The JWT is not valid yet (`nbf` or `iat`)."),
+    ErrorCode("token_wrong_audience", 401, "The JWT names another audience (`aud`)."),
+    ErrorCode("token_wrong_issuer", 401, "The JWT names another issuer (`iss`)."),
+    ErrorCode("token_bad_signature", 401, "The JWT's signature does not verify."),
+    ErrorCode("token_invalid", 401, "The JWT is malformed or lacks a required claim."),
+    ErrorCode("invite_required", 403, "Tables: the table is private; join with its "
+              "invitation code."),
+    ErrorCode("seat_reserved", 403, "Tables: the seat is reserved for another player."),
+    ErrorCode("not_host", 403, "Tables: only the table's host may do this."),
     ErrorCode("forbidden", 403, "The request is not allowed."),
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),
     ErrorCode("not_found", 404, "No such route."),
+    ErrorCode("player_not_found", 404, "No player with that id."),
     ErrorCode("game_not_found", 404, "No game with that id."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
     ErrorCode("method_not_allowed", 405, "The route does not take this method."),
@@ -70,6 +84,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("invalid_trace", 422,
               "An imported trace is malformed or disagrees with the rules; `message` names the "
               "first problem, and nothing was stored."),
+    ErrorCode("unknown_player", 422, "Tables: a seat is reserved for a player id nobody has."),
+    ErrorCode("too_few_players", 422, "Tables: too few players sit to start the game early."),
+    ErrorCode("seat_empty", 422, "Tables: no player sits at that seat."),
     ErrorCode("trace_too_slow", 422,
               "An imported trace's replay took longer than `POLIS_IMPORT_SECONDS`; nothing was "
               "stored."),
@@ -78,6 +95,14 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("version_not_reached", 409,
               "A read names a `min_version` the game has not reached within the server's "
               "wait (`POLIS_VERSION_WAIT_SECONDS`); `details` gives the current version."),
+    ErrorCode("seat_taken", 409, "Tables: the seat was taken (by another player first)."),
+    ErrorCode("table_full", 409, "Tables: no free seat is left at this table."),
+    ErrorCode("already_seated", 409, "Tables: you already hold a seat at this table."),
+    ErrorCode("table_started", 409, "Tables: the game has started; seats no longer change."),
+    ErrorCode("table_expired", 409, "Tables: the table expired before it filled; no game "
+              "will be played there."),
+    ErrorCode("table_waiting", 409, "Tables: the game has not started; seats are still open."),
+    ErrorCode("not_seated", 409, "Tables: you hold no seat at this table."),
     ErrorCode("idempotency_key_reused", 409,
               "The idempotency key was used before with another command."),
     ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),

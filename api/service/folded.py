@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from api.service.refusals import game_not_found, version_not_reached
 from domain.kernel.clocks import ClockMark
 from domain.kernel.meta import CLOCK_EVENTS, clock_mark
+from domain.kernel.table import TABLE_EVENTS
 from infra.db import read_again
 from infra.event_store import EventStore, GameRecord, StreamRow
 from projections.rulesets import decoder_of, ruleset_of
@@ -105,9 +106,11 @@ class Folded:
     def game_id(self) -> uuid.UUID:
         return self.record.game_id
 
-    def fold(self, rows: list[StreamRow]) -> None:
-        """Fold events read after `version` (whole appends, in order)."""
+    def fold(self, rows: list[StreamRow]) -> bool:
+        """Fold events read after `version` (whole appends, in order); True when a table
+        event was among them (who holds which seat may have changed: read the record)."""
         game, decode, state = self.game, self.decode, self.state
+        reseated = False
         for i, row in enumerate(rows):
             if row.version != self.version + 1:
                 raise RuntimeError(f"stream of {self.game_id} has a gap at {row.version}")
@@ -117,6 +120,7 @@ class Folded:
             self.head = row.hash
             if isinstance(event, CLOCK_EVENTS):
                 self.marks.append(clock_mark(row.version, event))
+            reseated = reseated or isinstance(event, TABLE_EVENTS)
             ends = i + 1 == len(rows) or rows[i + 1].command_id != row.command_id
             if ends:
                 at = row.recorded_at.timestamp() if row.recorded_at is not None else 0.0
@@ -127,6 +131,7 @@ class Folded:
                         row.first_version or row.version, row.version, row.body_hash or ""
                     )
         self.state = state
+        return reseated
 
     def applied(
         self, state: Any, last: int, seat: int | None, command_id: str, outcome: Outcome,
@@ -243,7 +248,8 @@ class FoldedGames:
             if record is None:
                 raise game_not_found(game_id)
             folded = Folded(record)
-            folded.fold(await read_again(lambda: self.store.stream_rows(game_id)))
+            if folded.fold(await read_again(lambda: self.store.stream_rows(game_id))):
+                await self._reseat(folded)
             folded.confirmed_at = started
             folded.heard = self._heard_early.pop(game_id, 0)
             self._keep(folded)
@@ -275,9 +281,16 @@ class FoldedGames:
         started = time.monotonic()
         self.reads += 1
         rows = await read_again(lambda: self.store.stream_rows(folded.game_id, folded.version))
-        if rows:
-            folded.fold(rows)
+        if rows and folded.fold(rows):
+            await self._reseat(folded)
         folded.confirmed_at = max(folded.confirmed_at, started)
+
+    async def _reseat(self, folded: Folded) -> None:
+        """Read again who holds each seat, after folding table events (players joined or
+        left, the table started): the record read before them may be older."""
+        record = await read_again(lambda: self.store.get_game(folded.game_id))
+        if record is not None:
+            folded.record = record
 
     def __len__(self) -> int:
         return len(self._games)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -21,7 +22,7 @@ from api.service.commands import (
     Committed,
     Observe,
     event_type_name,
-    seat_of_token,
+    seat_of_caller,
     to_new_events,
 )
 from api.service.folded import Folded, FoldedGames, Outcome
@@ -29,13 +30,15 @@ from api.service.refusals import Invalid, NotFound, RuleRefused, game_not_found,
 from api.service.replies import players_moves
 from api.service.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
-from domain.kernel.registry import rules_options
+from domain.kernel.registry import get_ruleset, rules_options
+from domain.kernel.table import TableSeat, opened
 from infra.db import read_again
 from infra.event_store import (
     CREATED,
     EventStore,
     GameRecord,
     StoredEvent,
+    TableRow,
 )
 from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
@@ -93,13 +96,22 @@ class GameService:
         seat_names: list[str],
         deal: dict[str, Any] | None,
         seed: int | None,
+        table: TableRow | None = None,
+        table_seats: Sequence[TableSeat] | None = None,
     ) -> tuple[GameRecord, list[str]]:
-        """Deal and open a game; return it with one new secret token per seat."""
+        """Deal and open a game; return it with one new secret token per seat ("" for a
+        seat without one: a player's, or a free one). With
+        `table_seats` holding seats to fill, a table (`api/service/tables.py`): its stream
+        opens with `TableOpened` and the deal is drawn when it starts."""
         if holds_nul(options):
             raise Invalid("invalid_options", "options may not hold NUL characters")
         options = checked_options(options)
+        waiting = table_seats is not None and not all(s.taken for s in table_seats)
+        if waiting and (deal is not None or seed is not None):
+            raise Invalid("invalid_options", "a table with open seats draws its deal when it "
+                          "starts: no `deal` or `seed`")
         try:
-            game = get_game(kind, tuple(expansions), options)
+            game: Game = get_game(kind, tuple(expansions), options)
             low, high = game.seat_range()
             if not low <= len(seat_names) <= high:
                 raise DomainError(
@@ -111,8 +123,15 @@ class GameService:
                     explicit = msgspec.convert(deal, game.deal_type)
                 except msgspec.ValidationError as exc:
                     raise RuleRefused("invalid_deal", str(exc)) from None
-            rng = random.Random(secrets.randbits(64) if seed is None else seed)
-            opening = game.start(len(seat_names), rules_options(options), rng, explicit)
+            if waiting:
+                assert table_seats is not None and table is not None
+                game = get_ruleset(kind, tuple(expansions), options)
+                opening: list[Any] = [opened(table_seats, table.host,
+                                             "public" if table.visibility == "public"
+                                             else "private", game.seat_range())]
+            else:
+                rng = random.Random(secrets.randbits(64) if seed is None else seed)
+                opening = game.start(len(seat_names), rules_options(options), rng, explicit)
         except DomainError as exc:
             raise RuleRefused(exc.code, exc.reason) from None
         state = game.initial_state()
@@ -123,17 +142,26 @@ class GameService:
         version = len(opening)
         source = "explicit" if deal is not None else "seeded" if seed is not None else "random"
         summary, over = game.summary(state), game.is_over(state)
-        hashes = tuple(hash_token(t) for t in tokens)
+        table = msgspec.structs.replace(table or TableRow(), waiting=waiting)
+        held = ([s.player if s.taken and not s.bot else None for s in table_seats]
+                if table_seats else [None] * len(seat_names))
+        table = msgspec.structs.replace(table, players=tuple(held))
+        # a seat a player holds, or one still free, has no token of its own
+        hashes = tuple("" if held[i] is not None or (table_seats and not table_seats[i].taken)
+                       else hash_token(t) for i, t in enumerate(tokens))
+        tokens = [t if h else "" for t, h in zip(tokens, hashes, strict=True)]
         views = build_views(game, state, len(seat_names))
         new_events = to_new_events(opening)
         created = await self.store.create_game(
             game_id, kind, expansions, options, seat_names, hashes, new_events,
-            summary, over, views, source,
+            summary, over, views, source, table=table,
         )
         created_at, head = created.created_at, created.head
         record = GameRecord(
             game_id, kind, tuple(expansions), options, tuple(seat_names), hashes, created_at,
             version, summary, over, source, head.hex(), salt=created.salt,
+            players=table.players, visibility=table.visibility, host=table.host,
+            waiting=waiting,
         )
         folded = Folded(record)
         folded.applied(state, version, None, CREATED, Outcome(1, version, ""),
@@ -157,7 +185,8 @@ class GameService:
     async def caller(self, game_id: uuid.UUID, token: str | None) -> tuple[Folded, int | None]:
         """The game and the caller's seat (None: spectator); Unauthorized for a bad token."""
         folded = await self.games.get(game_id)
-        return folded, seat_of_token(folded, token)
+        return folded, await seat_of_caller(folded, token, self.commands.identities,
+                                            self.games)
 
     # -- reads --------------------------------------------------------------------------
     def kept_record(self, game_id: uuid.UUID, min_version: int | None) -> GameRecord | None:

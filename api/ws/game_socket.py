@@ -19,6 +19,7 @@ from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 from litestar.params import FromPath
 
+from api.http.credentials import COOKIE
 from api.http.errors import ApiError, ErrorBody, error_of, too_deep_error, with_request_id
 from api.http.schemas import Key, Version
 from api.runners.fanout import Channel
@@ -228,6 +229,7 @@ async def _session(socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: 
         gid = parse_game_id(game_id)
         if after is None:
             after = _after_version(params.get("after_version"))
+        token = token or socket.cookies.get(COOKIE)  # a signed-in browser's player
         _, seat = await service.caller(gid, token)
         if include and seat is None:
             raise Invalid("invalid_include", "a spectator has no legal moves to include")

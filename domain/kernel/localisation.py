@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.effect_text import Describer, describer
 from domain.kernel.expansions import package_module, packages_of
 
 LANGUAGES = ("en", "fr", "de")
@@ -49,11 +50,17 @@ class Localised(msgspec.Struct):
     in `lang` (English where no translation exists)."""
     untranslated: list[str]
     """``section/key`` of every name shown in English although `lang` was asked for."""
+    untranslated_effects: list[str] = msgspec.field(default_factory=list)
+    """``section/key`` of every `effect` text given (wholly or partly) in English although
+    `lang` was asked for."""
 
 
 def localise(kind: str, catalog: dict[str, Any], lang: str) -> Localised:
-    """`catalog` with its names in `lang`."""
+    """`catalog` with its names in `lang`, and every entry a game's effect-text module
+    describes with its `effect`, generated from the catalog's data (`effect_text`)."""
     table = names(kind, lang)
+    texts = describer(kind)
+    no_effect: list[str] = []
     missing: list[str] = []
     out: dict[str, Any] = {}
     labels: Names = {}
@@ -71,14 +78,38 @@ def localise(kind: str, catalog: dict[str, Any], lang: str) -> Localised:
             continue
         entries = []
         for entry in value:
-            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
-                entry = _named(section, entry, lang, table.get(section, {}), missing)
+            if isinstance(entry, dict):
+                described = _described(texts, section, entry, lang, table, catalog, no_effect)
+                if isinstance(entry.get("name"), str):
+                    described = _named(section, described, lang, table.get(section, {}),
+                                       missing)
+                entry = described
             entries.append(entry)
         out[section] = entries
     terms = table.get("terms", {})
     if terms:
         labels["terms"] = dict(terms)
-    return Localised(lang, out, labels, missing)
+    return Localised(lang, out, labels, missing, no_effect)
+
+
+def _described(texts: Describer, section: str, entry: dict[str, Any], lang: str,
+               table: Names, catalog: dict[str, Any], missing: list[str]) -> dict[str, Any]:
+    """`entry` with its `effect` text (its own structured `effect`, if any, kept as
+    `effect_data`) and whatever nested texts its game adds (a wonder's stages)."""
+    phrasing = texts.phrasing(lang, table, catalog)
+    text = texts.describe(phrasing, section, entry)
+    extra = texts.enrich(phrasing, section, entry)
+    if text is None and not extra:
+        return entry
+    out = {**entry, **extra}
+    if text is not None:
+        if "effect" in entry:
+            out["effect_data"] = entry["effect"]
+        out["effect"] = text
+        out["effect_lang"] = DEFAULT_LANGUAGE if phrasing.fell_back else lang
+    if phrasing.fell_back:
+        missing.append(f"{section}/{entry.get('key', entry.get('id', entry.get('card')))}")
+    return out
 
 
 def _named(

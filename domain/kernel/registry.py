@@ -9,7 +9,7 @@ from domain.kernel.clocks import DEFAULT_BOT, clock_of
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
 from domain.kernel.loading import load_packages
-from domain.kernel.meta import wrap
+from domain.kernel.table_game import TableGame
 
 SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock")
 """Options every game kind takes, handled by the service (bot seats, time controls): kept
@@ -57,12 +57,13 @@ def rules_options(options: dict[str, Any]) -> dict[str, Any]:
 def get_ruleset(
     kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
 ) -> Game:
-    """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits): the ruleset
-    the service plays. The game packages and their tests keep the bare game. A seat that
-    leaves a game that goes on is played by the level of the `clock` option's `bot`."""
+    """`get_game` wrapped in `domain/kernel/meta.py` (`Resign` and forfeits) behind its
+    table (`domain/kernel/table_game.py`): the ruleset the service plays. The game packages
+    and their tests keep the bare game. A seat that leaves a game that goes on is played by
+    the level of the `clock` option's `bot`."""
     try:
         clock = clock_of(options or {})
     except DomainError:  # an imported game's options are not checked
         clock = None
     leaver_bot = DEFAULT_BOT if clock is None else clock.bot
-    return wrap(get_game(kind, expansions, options), leaver_bot)
+    return TableGame(get_game(kind, expansions, options), leaver_bot)

@@ -128,7 +128,10 @@ def opened(seats: Sequence[TableSeat], host: str | None, visibility: Visibility,
     low, high = seat_range
     if not low <= len(seats) <= high:
         raise DomainError("invalid_seat_count", f"the game takes {low} to {high} seats")
-    return TableOpened(seats=tuple(seats), host=host, visibility=visibility, min_seats=low)
+    # a table opened for more than two never starts as a two-player game: two players is
+    # each family's own game (7 Wonders' Free City variant, like Duel), chosen at creation
+    fewest = len(seats) if len(seats) <= 2 else max(low, 3)
+    return TableOpened(seats=tuple(seats), host=host, visibility=visibility, min_seats=fewest)
 
 
 def evolve_table(state: Waiting | None, event: TableEvent) -> Waiting | Closed:

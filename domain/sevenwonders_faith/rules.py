@@ -80,6 +80,7 @@ from domain.sevenwonders_faith.powers import (
     poseidon_market,
     syracuse_coins,
 )
+from domain.sevenwonders_faith.trace import write_trace
 from domain.sevenwonders_faith.wonders import boards
 from domain.sevenwonders_leaders.catalog import DEALT, HERACLES, LEADERS
 from domain.sevenwonders_leaders.rules import attach_powers
@@ -354,8 +355,6 @@ def _decide_play(tx: Tx, command: cmd.Play) -> None:
 
 def _writer(previous: Any) -> Any:
     def writer(game: Any, played: Any) -> dict[str, Any]:
-        from domain.sevenwonders_faith.trace import write_trace
-
         record: dict[str, Any] = write_trace(game, played, previous)
         return record
     return writer

@@ -39,7 +39,8 @@ from domain.kernel.traces import (
 )
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.trace_writer import _action, _counts
+from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
+from domain.sevenwonders.trace_writer import _action, _counts, copy_action
 from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
 from domain.sevenwonders_faith.model import (
@@ -92,8 +93,6 @@ def _costs(state: SWState) -> dict[str, Any]:
 
 def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dict[str, Any]:
     """One turn or prayer round as the record gives it, from the events Polis produced."""
-    from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
-    from domain.sevenwonders.trace_writer import copy_action
 
     kept = [e for e in events if isinstance(e, GodKept)]
     if kept:

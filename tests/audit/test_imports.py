@@ -119,7 +119,7 @@ async def test_a_faith_game_with_service_options_exports_and_imports_back(
     assert exported["format"] == "7w-faith-trace/1"
     assert "bots" not in exported["setup"]["options"]
     assert replay_record(exported).agreed
-    imported, _ = await store_imported(service, checked_import(exported))
+    imported, _ = await store_imported(service, prepare(checked_import(exported)))
     again = await export_record(service.store, imported.game_id)
     del again["source"]["seed"], exported["source"]["seed"]
     assert again == exported

@@ -83,7 +83,10 @@ def test_leaving_and_the_host_removing_free_the_seat() -> None:
 
 
 def test_the_host_starts_early_with_enough_players_and_empty_seats_are_dropped() -> None:
-    table = _table(TableSeat(player="h", name="Host"), TableSeat(), TableSeat(), TableSeat())
+    """7 Wonders takes 2 to 7 seats, but a table of four never starts as the two-player
+    Free City variant: three players at least."""
+    table = _table(TableSeat(player="h", name="Host"), TableSeat(), TableSeat(), TableSeat(),
+                   low=2)
     table = _apply(table, join(table, "a", "Ada"))
     assert _code(start_early, table, "h") == "too_few_players"  # 7 Wonders: 3 or more
     table = _apply(table, join(table, "b", "Brutus", 3))

@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
+import { chainIcon, effectAttrs, gains, resourceIcon, scienceIcon } from "./icons.js";
 import type { Json } from "./protocol.js";
 
 export interface BoardContext {
@@ -44,8 +45,9 @@ export function colourOf(catalog: Json, id: number): string {
 export function cardChip(catalog: Json, id: number, extra: Record<string, any> = {}): HTMLElement {
   if (id < 0) return h("span", { class: "chip hidden-card", ...extra }, t("hidden"));
   const colour = colourOf(catalog, id);
-  return h("span", { class: `chip colour-${colour}`, style: { borderLeftColor: COLOUR_CSS[colour] }, "data-card": id, ...extra },
-    cardName(catalog, id));
+  const card = catalog.cards[id];
+  return h("span", { class: `chip colour-${colour}`, style: { borderLeftColor: COLOUR_CSS[colour] }, "data-card": id, "data-colour": colour, ...effectAttrs(card, cardName(catalog, id)), ...extra },
+    cardName(catalog, id), gains(catalog, card));
 }
 
 /** A card's price as printed: coins, then each resource. */
@@ -113,4 +115,34 @@ export function movesPanel(board: Board, ctx: BoardContext): HTMLElement {
     panel.append(h("button", { class: "show-all", onclick: () => ctx.setFocus(null) }, "…"));
   }
   return panel;
+}
+
+/** What a city has, from its built cards' data: production (fixed, then each choice), the
+ * science symbols, and the chains it holds (the cards each makes free). `board` lists the
+ * resources its wonder board produces. */
+export function citySummary(catalog: Json, built: number[], board: number[]): HTMLElement {
+  const resources: string[] = catalog.resources ?? [];
+  const fixed = resources.map(() => 0);
+  for (const r of board) fixed[r] += 1;
+  const choices: number[][] = [];
+  const science: string[] = [];
+  const chains: HTMLElement[] = [];
+  const symbols: string[] = catalog.science_symbols ?? ["armillary_sphere", "wheel", "sundial", "mortar_and_pestle", "plumb_line", "quill", "scales"];
+  for (const id of built) {
+    const card = catalog.cards[id];
+    if (!card) continue;
+    (card.produces ?? []).forEach((n: number, i: number) => { fixed[i] += n; });
+    if (card.choice?.length && card.colour <= 1) choices.push(card.choice);
+    if (typeof card.science === "number" && card.science >= 0) science.push(symbols[card.science] ?? String(card.science));
+    const frees = catalog.cards.filter((c: Json) => (typeof card.chain_grants === "number" && card.chain_grants >= 0 && c.chain_from === card.chain_grants)
+      || (Array.isArray(c.chain_from) && c.chain_from.includes(card.name_id)));
+    if (frees.length) chains.push(chainIcon([...new Set(frees.map((c: Json) => nameOf(c)))].join(", "), true, ""));
+  }
+  const produced = fixed.flatMap((n, i) => (n ? [resourceIcon(catalog, resources[i], n), n > 1 ? h("span", { class: "times" }, `×${n}`) : ""] : []));
+  const choice = choices.map((c) => h("span", { class: "choice", role: "group", "aria-label": t("oneOf") },
+    ...c.flatMap((r, i) => [i ? "/" : "", resourceIcon(catalog, resources[r])])));
+  return h("div", { class: "city-summary" },
+    h("div", { class: "produces" }, h("span", { class: "muted" }, `${t("produces")}: `), ...(produced.length || choice.length ? [...produced, ...choice] : ["—"])),
+    science.length ? h("div", { class: "science-held" }, h("span", { class: "muted" }, `${t("science")}: `), ...science.map((s) => scienceIcon(s))) : null,
+    chains.length ? h("div", { class: "chains-held" }, h("span", { class: "muted" }, `${t("chainsHeld")}: `), ...chains) : null);
 }

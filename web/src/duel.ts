@@ -2,9 +2,10 @@
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
 
-import { Board, BoardContext, COLOUR_CSS, cardChip, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { Board, BoardContext, COLOUR_CSS, cardChip, citySummary, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
+import { effectAttrs, gains } from "./icons.js";
 import type { Json } from "./protocol.js";
 
 const HALF = 46;
@@ -18,6 +19,10 @@ function tokenName(catalog: Json, id: number): string {
   return id < 0 ? t("hidden") : nameOf(catalog.tokens[id]);
 }
 
+function tokenChip(catalog: Json, id: number): HTMLElement {
+  return h("span", { class: "token", "data-token": id, ...(id >= 0 ? effectAttrs(catalog.tokens[id], tokenName(catalog, id)) : {}) }, tokenName(catalog, id));
+}
+
 function leaderName(catalog: Json, id: number): string {
   return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
 }
@@ -29,7 +34,7 @@ function leaderCard(ctx: BoardContext, id: number, extra = ""): HTMLElement {
   if (id < 0) return h("span", { class: "wonder-card leader hidden-leader" }, t("hidden"));
   const entry = catalog.leaders?.[id];
   const cost = ctx.view.leaders?.costs?.[id] ?? entry?.cost;
-  return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, title: entry?.effect ?? "" },
+  return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, ...effectAttrs(entry, leaderName(catalog, id)) },
     leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${cost}¢`));
 }
 
@@ -96,9 +101,11 @@ function structure(ctx: BoardContext): HTMLElement {
     if (ctx.focus === cardName(catalog, s.card)) classes.push("focused");
     const card = catalog.cards[s.card];
     area.append(h("div", {
-      class: classes.join(" "), style: { ...style, background: COLOUR_CSS[colour] }, "data-slot": s.slot, title: cardName(catalog, s.card),
+      class: classes.join(" "), style: { ...style, background: COLOUR_CSS[colour] }, "data-slot": s.slot, "data-card": s.card,
+      ...effectAttrs(card, cardName(catalog, s.card)), role: playable.has(s.slot) ? "button" : undefined,
       onclick: playable.has(s.slot) ? () => ctx.setFocus(cardName(catalog, s.card)) : undefined,
-    }, h("span", { class: "card-name" }, cardName(catalog, s.card)), card ? costLine(catalog, card) : null));
+      onkeydown: playable.has(s.slot) ? (e: KeyboardEvent) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.setFocus(cardName(catalog, s.card)); } } : undefined,
+    }, h("span", { class: "card-name" }, cardName(catalog, s.card)), card ? costLine(catalog, card) : null, gains(catalog, card)));
   }
   return h("section", { class: "panel structure-panel" }, h("h2", {}, `${t("structure")} — ${t("age")} ${view.age}`), area);
 }
@@ -118,7 +125,7 @@ function militaryTrack(ctx: BoardContext): HTMLElement {
     const tok = byPos.get(p);
     cells.push(h("div", { class: "cell" + (p === 0 ? " centre" : "") + (Math.abs(p) === 9 ? " capital" : "") },
       p === view.pawn ? h("span", { class: "pawn", id: "pawn" }, "⚔") : "",
-      tok ? h("span", { class: "loot", title: tok.name }, tok.effect?.[1]?.[0] ? `-${tok.effect[1][0]}` : "◆") : ""));
+      tok ? h("span", { class: "loot", ...effectAttrs(tok) }, tok.effect_data?.[1]?.[0] ? `-${tok.effect_data[1][0]}` : "◆") : ""));
   }
   return h("section", { class: "panel military" }, h("h2", {}, t("military")),
     h("div", { class: "track-row" }, h("span", { class: "track-end" }, seatLabel(ctx, 0)), h("div", { class: "track" }, ...cells),
@@ -141,10 +148,11 @@ function city(ctx: BoardContext, p: Json): HTMLElement {
       h("div", { class: "colour-row" }, ...byColour.get(c)!.map((id) => cardChip(catalog, id))))),
     h("h3", {}, t("wonders")),
     h("ul", { class: "wonders" }, ...p.wonders.map((w: number) =>
-      h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w },
+      h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) },
         p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w),
         costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))),
-    p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))) : null,
+    citySummary(catalog, p.buildings, []),
+    p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k: number) => tokenChip(catalog, k))) : null,
     cityLeaders(ctx, p.seat));
 }
 
@@ -160,7 +168,7 @@ function senate(ctx: BoardContext): HTMLElement | null {
   const ext = ctx.view.ext;
   if (!ext || !ext.decrees) return null;
   const { catalog } = ctx;
-  const decree = (id: number) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.text ?? `#${id}`);
+  const decree = (id: number) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.effect ?? `#${id}`);
   const rows = ext.decrees.map((ids: number[], i: number) => h("tr", {},
     h("th", {}, `${label(catalog, "terms", "chamber")} ${i + 1}`),
     h("td", { class: "decree" }, ids.map(decree).join(" / ")),
@@ -168,7 +176,7 @@ function senate(ctx: BoardContext): HTMLElement | null {
     h("td", {}, ext.control[i] >= 0 ? seatLabel(ctx, ext.control[i]) : "—")));
   const conspiracies = ext.seats.map((s: Json) => h("div", {},
     h("strong", {}, seatLabel(ctx, s.seat)), `: ${s.cubes_left} cubes · `,
-    ...s.conspiracies.map((c: Json) => h("span", { class: "token" },
+    ...s.conspiracies.map((c: Json) => h("span", { class: "token", ...(c.conspiracy >= 0 ? effectAttrs(catalog.conspiracies?.[c.conspiracy]) : {}) },
       c.conspiracy < 0 ? t("hidden") : nameOf(catalog.conspiracies?.[c.conspiracy]),
       c.prepared ? " ★" : "", c.triggered ? " ✔" : ""))));
   return h("section", { class: "panel senate" }, h("h2", {}, label(catalog, "terms", "senate")),
@@ -189,15 +197,15 @@ function render(ctx: BoardContext): HTMLElement {
   root.append(militaryTrack(ctx));
   if (view.board_tokens.length) {
     root.append(h("section", { class: "panel board-tokens" }, h("h2", {}, t("tokens")),
-      ...view.board_tokens.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))));
+      ...view.board_tokens.map((k: number) => tokenChip(catalog, k))));
   }
   if (view.draft_offer.length) {
     root.append(h("section", { class: "panel draft" }, h("h2", {}, t("draft")),
-      ...view.draft_offer.map((w: number) => h("span", { class: "wonder-card" }, wonderName(catalog, w)))));
+      ...view.draft_offer.map((w: number) => h("span", { class: "wonder-card", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) }, wonderName(catalog, w)))));
   }
   if (view.library_draw.length) {
     root.append(h("section", { class: "panel" }, h("h2", {}, "Great Library"),
-      ...view.library_draw.map((k: number) => h("span", { class: "token" }, tokenName(catalog, k)))));
+      ...view.library_draw.map((k: number) => tokenChip(catalog, k))));
   }
   const leaders = leadersPanel(ctx);
   if (leaders) root.append(leaders);

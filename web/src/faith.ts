@@ -6,6 +6,7 @@ import { cardChip, cardName } from "./board.js";
 import type { BoardContext } from "./board.js";
 import { h } from "./dom.js";
 import { label, lang, nameOf, t } from "./i18n.js";
+import { effectAttrs } from "./icons.js";
 import type { Json } from "./protocol.js";
 
 /** The view's Faith part, if the game has Faith (it wraps Leaders' part as `inner`). */
@@ -62,7 +63,7 @@ function godCard(ctx: BoardContext, faith: Json, id: number, extra = ""): HTMLEl
   const age = Math.min(3, Math.max(1, view.age || 1));
   const cost = faith.god_costs?.[id]?.[age - 1] ?? god?.costs?.[age - 1];
   const provisional = god?.provenance?.[age - 1] === "provisional";
-  return h("div", { class: `god pantheon-${god?.pantheon ?? "x"} ${extra}`.trim(), "data-god": id },
+  return h("div", { class: `god pantheon-${god?.pantheon ?? "x"} ${extra}`.trim(), "data-god": id, ...effectAttrs(god, godName(catalog, id)) },
     h("strong", { class: "god-name" }, godName(catalog, id)),
     h("span", { class: "god-cost", title: provisional ? t("provisional") : "" }, `${t("cost")}: ${godCostText(catalog, cost)}${provisional ? " *" : ""}`),
     god?.powers?.[age - 1] ? h("small", { class: "god-power" }, god.powers[age - 1]) : null);
@@ -77,7 +78,7 @@ export function invokedLine(ctx: BoardContext, city: number): HTMLElement | null
   const allowed = faith.gods_allowed?.[city] ?? 0;
   return h("div", { class: "city-gods" },
     h("h3", {}, `${t("gods")}: ${held} ${t("inHand")} · ${t("mayInvoke")} ${allowed}`),
-    ...invoked.map(([god, age]) => h("span", { class: "god-chip invoked-god", "data-god": god }, `${godName(ctx.catalog, god)} (${t("ageShort")} ${age})`)));
+    ...invoked.map(([god, age]) => h("span", { class: "god-chip invoked-god", "data-god": god, ...effectAttrs(ctx.catalog.gods?.[god], godName(ctx.catalog, god)) }, `${godName(ctx.catalog, god)} (${t("ageShort")} ${age})`)));
 }
 
 /** The god choices that go with at least one legal move now: "invoke:<god>", "discard:<god>". */
@@ -156,7 +157,7 @@ export function faithPanel(ctx: BoardContext): HTMLElement | null {
       h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`),
       h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`),
       h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]: [number, number]) =>
-        h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+        h("span", { class: "god-chip", "data-god": god, ...effectAttrs(catalog.gods?.[god], godName(catalog, god)) }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
   panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
   const wonders = faithWonders(ctx);
   if (wonders) panel.append(wonders);
@@ -180,7 +181,7 @@ function faithWonders(ctx: BoardContext): HTMLElement | null {
   return h("div", { class: "faith-wonders" }, h("h3", {}, t("faithWonders")),
     ...boards.map((w: Json) => {
       const city = holder(w.id);
-      return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key },
+      return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key, ...effectAttrs(w, nameOf(w)) },
         h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "",
         ...(w.sides ?? []).map((side: Json[], i: number) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
     }));

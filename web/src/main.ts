@@ -7,6 +7,7 @@ import { clear, h } from "./dom.js";
 import { duelBoard } from "./duel.js";
 import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from "./protocol.js";
+import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
@@ -40,7 +41,7 @@ function showError(err: unknown): void {
 }
 
 function header(extra: (Node | string)[] = []): HTMLElement {
-  const select = h("select", { id: "lang", onchange: (e: Event) => {
+  const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e: Event) => {
     const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
   } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
   return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
@@ -80,8 +81,8 @@ async function lobby(): Promise<void> {
   const syncClock = () => { for (const el of [bank, increment, onTimeout]) el.disabled = !clockOn.checked; };
   clockOn.onchange = syncClock; syncClock();
   const seatRow = (i: number) => h("div", { class: "seat-row" },
-    h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }),
-    h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
+    h("input", { class: "seat-name", "aria-label": `${t("seats")} ${i + 1}`, value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }),
+    h("select", { class: "seat-type", "aria-label": `${t("seats")} ${i + 1}: ${t("human")} / ${t("bot")}` }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
   const refresh = () => {
     const kind = kindSel.value;
     const [lo, hi] = SEAT_RANGE[kind] ?? [2, 7];
@@ -210,8 +211,9 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
   const info = h("div", { class: "info", id: "info" });
   const clockEl = h("div", { class: "clocks", id: "clocks" });
   const statusEl = h("span", { class: "status", id: "status" });
+  const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
   clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]),
-    h("main", { class: "game" }, info, clockEl, boardEl));
+    h("main", { class: "game" }, info, clockEl, boardEl, log.element));
   const draw = () => {
     if (!view) return;
     document.body.dataset.version = String(version);
@@ -231,7 +233,10 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
       choice, setChoice: (c) => { choice = c; focus = null; draw(); },
     };
     boardEl.className = mySeat === null ? "spectating" : "";
+    performance.mark("board-start");
     clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
+    markLastMove(boardEl, log.lastCards);
+    performance.measure("board-update", "board-start");
     drawClocks();
   };
   const drawClocks = () => {
@@ -258,8 +263,9 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
   };
   const follower = new Follower(gameId, token, {
     onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
-    onView: (v, newView, _events, serverClocks, sent) => {
+    onView: (v, newView, events, serverClocks, sent) => {
       version = v; view = newView; moves = [];
+      log.add(events);
       clocks.setServer(serverClocks);
       clocks.update(view.acting);
       draw();
@@ -270,6 +276,16 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
   });
   teardown = () => { clearInterval(timer); follower.close(); };
+}
+
+/** The cards of the last move, marked on the board (class and words, not colour alone). */
+function markLastMove(root: HTMLElement, cards: number[]): void {
+  for (const id of cards) {
+    for (const el of root.querySelectorAll<HTMLElement>(`[data-card="${id}"]`)) {
+      el.classList.add("last-move");
+      el.setAttribute("aria-current", "true");
+    }
+  }
 }
 
 // ---------------------------------------------------------------- replay

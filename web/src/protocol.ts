@@ -55,6 +55,11 @@ export const api = {
     const reply = await fetch(`/games?limit=${limit}`);
     return reply.json();
   },
+  /** Every event since the start as `token`'s seat (or a spectator) may see it. */
+  events: async (id: string, token: string | null): Promise<Json[]> => {
+    const reply: Json = await call(() => client.events(id, token, 0));
+    return reply.events ?? [];
+  },
   viewAt: (id: string, version: number): Promise<Json> => call(() => client.view(id, null, version)),
   legalMoves: (id: string, token: string, minVersion?: number): Promise<Json> =>
     call(() => client.legalMoves(id, token, minVersion)),

@@ -617,6 +617,12 @@ class SabotageWonder(msgspec.Struct, kw_only=True, tag='SabotageWonder', tag_fie
     wonder: int
 
 
+class SeatCleared(msgspec.Struct, kw_only=True, tag='SeatCleared', tag_field="type"):
+    "The host removed the seat's player before the start."
+    player: str
+    seat: int
+
+
 class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
     "Appended by the service when a seat's clock runs out and its option says forfeit."
     ends_game: bool = True
@@ -630,11 +636,23 @@ class SeatHandedToBot(msgspec.Struct, kw_only=True, tag='SeatHandedToBot', tag_f
     seat: int
 
 
+class SeatLeft(msgspec.Struct, kw_only=True, tag='SeatLeft', tag_field="type"):
+    "The player left the table before its start."
+    player: str
+    seat: int
+
+
 class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
     "The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`)."
     ends_game: bool = True
     seat: int
     winner: int | None
+
+
+class SeatTaken(msgspec.Struct, kw_only=True, tag='SeatTaken', tag_field="type"):
+    name: str
+    player: str
+    seat: int
 
 
 class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="type"):
@@ -685,6 +703,33 @@ class SymbolChanged(msgspec.Struct, kw_only=True, tag='SymbolChanged', tag_field
     old: int
     owed: bool = False
     seat: int
+
+
+class TableExpired(msgspec.Struct, kw_only=True, tag='TableExpired', tag_field="type"):
+    "The table did not fill in time: it is closed, no game is played."
+
+
+class TableOpened(msgspec.Struct, kw_only=True, tag='TableOpened', tag_field="type"):
+    "A table with seats to fill: every seat as created, its host and who may find it."
+    host: str | None
+    min_seats: int
+    seats: list[TableSeat]
+    visibility: str
+
+
+class TableSeat(msgspec.Struct, kw_only=True):
+    "A seat of a table: who may sit there, and who does."
+    bot: str | None = None
+    fixed: bool = False
+    name: str | None = None
+    player: str | None = None
+    reserved: bool = False
+
+
+class TableStarted(msgspec.Struct, kw_only=True, tag='TableStarted', tag_field="type"):
+    "The game begins; its opening events follow. `order[i]`: the table seat that is game\nseat `i` (empty table seats are dropped when the host starts early)."
+    early: bool = False
+    order: list[int]
 
 
 class TakeAsideToken(msgspec.Struct, kw_only=True, tag='TakeAsideToken', tag_field="type", forbid_unknown_fields=True):
@@ -763,7 +808,7 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
 Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | RecruitSenator | PrepareConspiracy | TriggerConspiracy | PlaceInfluence | MoveInfluence | RemoveInfluence | Conspire | KeepConspiracy | Decline | DiscardFromStructure | TakeWonder | ObscureToken | BuildFromLastRow | BuildRemovedCard | TakeAsideToken | TakeCard | ExchangeCards | MoveDecree | SabotageWonder | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | ChangeSymbol | Resign
 
 
-Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | AgoraDealt | InfluencePlaced | InfluenceMoved | InfluenceRemoved | DecreeRevealed | DecreeMoved | SenatorRecruited | ConspiracyPrepared | ConspiracyTriggered | ConspiracyResolved | ConspiraciesDrawn | ConspiracyKept | AgoraOwedStep | StructureCardDiscarded | FreeBuildingConstructed | AsideTokensSeen | AsideTokenTaken | TokenObscured | WonderTaken | WonderSabotaged | CardTaken | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot | TableOpened | SeatTaken | SeatLeft | SeatCleared | TableStarted | TableExpired
 
 
 Deal = AgoraLeadersDeal

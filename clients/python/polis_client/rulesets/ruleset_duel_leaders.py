@@ -414,6 +414,12 @@ class Resign(msgspec.Struct, kw_only=True, tag='Resign', tag_field="type", forbi
     seat: int
 
 
+class SeatCleared(msgspec.Struct, kw_only=True, tag='SeatCleared', tag_field="type"):
+    "The host removed the seat's player before the start."
+    player: str
+    seat: int
+
+
 class SeatForfeited(msgspec.Struct, kw_only=True, tag='SeatForfeited', tag_field="type"):
     "Appended by the service when a seat's clock runs out and its option says forfeit."
     ends_game: bool = True
@@ -427,11 +433,23 @@ class SeatHandedToBot(msgspec.Struct, kw_only=True, tag='SeatHandedToBot', tag_f
     seat: int
 
 
+class SeatLeft(msgspec.Struct, kw_only=True, tag='SeatLeft', tag_field="type"):
+    "The player left the table before its start."
+    player: str
+    seat: int
+
+
 class SeatResigned(msgspec.Struct, kw_only=True, tag='SeatResigned', tag_field="type"):
     "The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`)."
     ends_game: bool = True
     seat: int
     winner: int | None
+
+
+class SeatTaken(msgspec.Struct, kw_only=True, tag='SeatTaken', tag_field="type"):
+    name: str
+    player: str
+    seat: int
 
 
 class SeatTimedOut(msgspec.Struct, kw_only=True, tag='SeatTimedOut', tag_field="type"):
@@ -461,6 +479,33 @@ class SymbolChanged(msgspec.Struct, kw_only=True, tag='SymbolChanged', tag_field
     old: int
     owed: bool = False
     seat: int
+
+
+class TableExpired(msgspec.Struct, kw_only=True, tag='TableExpired', tag_field="type"):
+    "The table did not fill in time: it is closed, no game is played."
+
+
+class TableOpened(msgspec.Struct, kw_only=True, tag='TableOpened', tag_field="type"):
+    "A table with seats to fill: every seat as created, its host and who may find it."
+    host: str | None
+    min_seats: int
+    seats: list[TableSeat]
+    visibility: str
+
+
+class TableSeat(msgspec.Struct, kw_only=True):
+    "A seat of a table: who may sit there, and who does."
+    bot: str | None = None
+    fixed: bool = False
+    name: str | None = None
+    player: str | None = None
+    reserved: bool = False
+
+
+class TableStarted(msgspec.Struct, kw_only=True, tag='TableStarted', tag_field="type"):
+    "The game begins; its opening events follow. `order[i]`: the table seat that is game\nseat `i` (empty table seats are dropped when the host starts early)."
+    early: bool = False
+    order: list[int]
 
 
 class TakeLibraryToken(msgspec.Struct, kw_only=True, tag='TakeLibraryToken', tag_field="type", forbid_unknown_fields=True):
@@ -500,7 +545,7 @@ class WondersRevealed(msgspec.Struct, kw_only=True, tag='WondersRevealed', tag_f
 Command = PickWonder | ConstructBuilding | DiscardCard | ConstructWonder | ChooseProgressToken | DestroyCard | ConstructFromDiscard | TakeLibraryToken | ChooseStartPlayer | PickLeader | ChooseLeader | DeclareRecruitment | RecruitFree | BuildOffered | DeclineLeaderOffer | BuryLeader | ConstructWithLeader | PutUnderPythagoras | ChangeSymbol | Resign
 
 
-Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot
+Event = GameStarted | WondersRevealed | WonderPicked | AgeBegan | TurnBegan | BuildingConstructed | CardDiscarded | WonderConstructed | CardRevealed | CoinsGained | CoinsLost | ConflictPawnMoved | MilitaryTokenTaken | PlayAgainGranted | ActionOwed | ProgressTokenTaken | GreatLibraryDrawn | CardDestroyed | DiscardedCardConstructed | WonderRetired | AgeEnded | StartPlayerChosen | GameEnded | LeadersDealt | LeadersRevealed | LeaderPicked | RecruitmentBegan | LeaderChosen | ChoicesRevealed | RecruitmentDeclared | DeclarationsRevealed | LeaderDiscarded | LeaderRecruited | LeaderEffectsBegan | RecruitmentEnded | LayoutEffectsEnded | LeadersDrawn | DrawnLeadersReturned | CardsOffered | OfferedCardBuilt | OfferLapsed | LeaderBuried | AspasiaReady | AspasiaCancelled | SymbolChanged | CardPutUnder | SeatResigned | SeatForfeited | SeatTimedOut | SeatHandedToBot | TableOpened | SeatTaken | SeatLeft | SeatCleared | TableStarted | TableExpired
 
 
 Deal = LeadersDeal

@@ -185,7 +185,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"] | components["schemas"]["7wonders.SeatTimedOut"] | components["schemas"]["7wonders.SeatHandedToBot"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"] | components["schemas"]["7wonders.SeatTimedOut"] | components["schemas"]["7wonders.SeatHandedToBot"] | components["schemas"]["7wonders.TableOpened"] | components["schemas"]["7wonders.SeatTaken"] | components["schemas"]["7wonders.SeatLeft"] | components["schemas"]["7wonders.SeatCleared"] | components["schemas"]["7wonders.TableStarted"] | components["schemas"]["7wonders.TableExpired"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -266,6 +266,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -288,6 +298,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -298,6 +318,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -345,6 +373,55 @@ export interface components {
             actions: components["schemas"]["7wonders.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TurnBegan */
         "7wonders.TurnBegan": {
@@ -582,7 +659,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.VictoryCoins"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.VictoryCoins"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"] | components["schemas"]["7wonders_faith.TableOpened"] | components["schemas"]["7wonders_faith.SeatTaken"] | components["schemas"]["7wonders_faith.SeatLeft"] | components["schemas"]["7wonders_faith.SeatCleared"] | components["schemas"]["7wonders_faith.TableStarted"] | components["schemas"]["7wonders_faith.TableExpired"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -1052,6 +1129,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_faith.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -1074,6 +1161,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_faith.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -1084,6 +1181,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_faith.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -1145,6 +1250,55 @@ export interface components {
             actions: components["schemas"]["7wonders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_faith.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_faith.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_faith.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_faith.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_faith.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /**
          * TakeLeader
@@ -1394,7 +1548,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderCostsSet"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderCostsSet"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"] | components["schemas"]["7wonders_leaders.TableOpened"] | components["schemas"]["7wonders_leaders.SeatTaken"] | components["schemas"]["7wonders_leaders.SeatLeft"] | components["schemas"]["7wonders_leaders.SeatCleared"] | components["schemas"]["7wonders_leaders.TableStarted"] | components["schemas"]["7wonders_leaders.TableExpired"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1734,6 +1888,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -1756,6 +1920,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -1766,6 +1940,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -1791,6 +1973,55 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TurnBegan */
         "7wonders_leaders.TurnBegan": {
@@ -2070,7 +2301,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"] | components["schemas"]["7wonders_leaders_faith.TableOpened"] | components["schemas"]["7wonders_leaders_faith.SeatTaken"] | components["schemas"]["7wonders_leaders_faith.SeatLeft"] | components["schemas"]["7wonders_leaders_faith.SeatCleared"] | components["schemas"]["7wonders_leaders_faith.TableStarted"] | components["schemas"]["7wonders_leaders_faith.TableExpired"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2742,6 +2973,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_leaders_faith.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -2764,6 +3005,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_leaders_faith.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -2774,6 +3025,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_leaders_faith.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -2835,6 +3094,55 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_leaders_faith.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_leaders_faith.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_leaders_faith.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_leaders_faith.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_leaders_faith.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /**
          * TakeLeader
@@ -3239,7 +3547,7 @@ export interface components {
             victory: string;
             winner: number | null;
         };
-        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"] | components["schemas"]["duel.SeatTimedOut"] | components["schemas"]["duel.SeatHandedToBot"];
+        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"] | components["schemas"]["duel.SeatTimedOut"] | components["schemas"]["duel.SeatHandedToBot"] | components["schemas"]["duel.TableOpened"] | components["schemas"]["duel.SeatTaken"] | components["schemas"]["duel.SeatLeft"] | components["schemas"]["duel.SeatCleared"] | components["schemas"]["duel.TableStarted"] | components["schemas"]["duel.TableExpired"];
         /** GameEnded */
         "duel.GameEnded": {
             scores: number[][];
@@ -3313,6 +3621,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -3335,6 +3653,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -3345,6 +3673,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -3370,6 +3706,55 @@ export interface components {
             starts: number;
             /** @enum {unknown} */
             type: "StartPlayerChosen";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeLibraryToken */
         "duel.TakeLibraryToken": {
@@ -3794,7 +4179,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"] | components["schemas"]["duel_agora.SeatTimedOut"] | components["schemas"]["duel_agora.SeatHandedToBot"];
+        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"] | components["schemas"]["duel_agora.SeatTimedOut"] | components["schemas"]["duel_agora.SeatHandedToBot"] | components["schemas"]["duel_agora.TableOpened"] | components["schemas"]["duel_agora.SeatTaken"] | components["schemas"]["duel_agora.SeatLeft"] | components["schemas"]["duel_agora.SeatCleared"] | components["schemas"]["duel_agora.TableStarted"] | components["schemas"]["duel_agora.TableExpired"];
         /** ExchangeCards */
         "duel_agora.ExchangeCards": {
             give: number;
@@ -3976,6 +4361,16 @@ export interface components {
             wonder: number;
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_agora.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -3998,6 +4393,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_agora.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -4008,6 +4413,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_agora.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -4058,6 +4471,55 @@ export interface components {
             slot: number;
             /** @enum {unknown} */
             type: "StructureCardDiscarded";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_agora.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_agora.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_agora.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_agora.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_agora.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeAsideToken */
         "duel_agora.TakeAsideToken": {
@@ -4671,7 +5133,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"] | components["schemas"]["duel_agora_leaders.SeatTimedOut"] | components["schemas"]["duel_agora_leaders.SeatHandedToBot"];
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"] | components["schemas"]["duel_agora_leaders.SeatTimedOut"] | components["schemas"]["duel_agora_leaders.SeatHandedToBot"] | components["schemas"]["duel_agora_leaders.TableOpened"] | components["schemas"]["duel_agora_leaders.SeatTaken"] | components["schemas"]["duel_agora_leaders.SeatLeft"] | components["schemas"]["duel_agora_leaders.SeatCleared"] | components["schemas"]["duel_agora_leaders.TableStarted"] | components["schemas"]["duel_agora_leaders.TableExpired"];
         /** ExchangeCards */
         "duel_agora_leaders.ExchangeCards": {
             give: number;
@@ -5025,6 +5487,16 @@ export interface components {
             wonder: number;
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_agora_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -5047,6 +5519,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_agora_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -5057,6 +5539,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_agora_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -5123,6 +5613,55 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_agora_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_agora_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_agora_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_agora_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_agora_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeAsideToken */
         "duel_agora_leaders.TakeAsideToken": {
@@ -5528,7 +6067,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"] | components["schemas"]["duel_leaders.SeatTimedOut"] | components["schemas"]["duel_leaders.SeatHandedToBot"];
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"] | components["schemas"]["duel_leaders.SeatTimedOut"] | components["schemas"]["duel_leaders.SeatHandedToBot"] | components["schemas"]["duel_leaders.TableOpened"] | components["schemas"]["duel_leaders.SeatTaken"] | components["schemas"]["duel_leaders.SeatLeft"] | components["schemas"]["duel_leaders.SeatCleared"] | components["schemas"]["duel_leaders.TableStarted"] | components["schemas"]["duel_leaders.TableExpired"];
         /** GameEnded */
         "duel_leaders.GameEnded": {
             scores: number[][];
@@ -5818,6 +6357,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -5840,6 +6389,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -5850,6 +6409,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -5891,6 +6458,55 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeLibraryToken */
         "duel_leaders.TakeLibraryToken": {

@@ -103,6 +103,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** NewInvite */
+        post: operations["newInvitation"];
+        /** RevokeInvite */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join */
+        post: operations["joinTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave */
+        post: operations["leaveTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/legal-moves": {
         parameters: {
             query?: never;
@@ -114,6 +166,40 @@ export interface paths {
         get: operations["getMyLegalMoves"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/seats/{seat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove */
+        delete: operations["removeFromTable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start */
+        post: operations["startTable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -222,6 +308,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lobby */
+        get: operations["getLobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -231,6 +334,74 @@ export interface paths {
         };
         /** Metrics */
         get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CreatePlayer */
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Me */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MyGames */
+        get: operations["getMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Profile */
+        get: operations["getPlayer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -442,7 +613,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"] | components["schemas"]["7wonders.SeatTimedOut"] | components["schemas"]["7wonders.SeatHandedToBot"];
+        "7wonders.Event": components["schemas"]["7wonders.GameStarted"] | components["schemas"]["7wonders.AgeOpened"] | components["schemas"]["7wonders.AgeBegan"] | components["schemas"]["7wonders.TurnBegan"] | components["schemas"]["7wonders.CardChosen"] | components["schemas"]["7wonders.StepResolved"] | components["schemas"]["7wonders.HandsPassed"] | components["schemas"]["7wonders.HandsDiscarded"] | components["schemas"]["7wonders.DiscardBuildBegan"] | components["schemas"]["7wonders.DiscardBuildLapsed"] | components["schemas"]["7wonders.SeventhBegan"] | components["schemas"]["7wonders.ConflictsResolved"] | components["schemas"]["7wonders.CopyGuildBegan"] | components["schemas"]["7wonders.GuildCopied"] | components["schemas"]["7wonders.GameEnded"] | components["schemas"]["7wonders.SeatResigned"] | components["schemas"]["7wonders.SeatForfeited"] | components["schemas"]["7wonders.SeatTimedOut"] | components["schemas"]["7wonders.SeatHandedToBot"] | components["schemas"]["7wonders.TableOpened"] | components["schemas"]["7wonders.SeatTaken"] | components["schemas"]["7wonders.SeatLeft"] | components["schemas"]["7wonders.SeatCleared"] | components["schemas"]["7wonders.TableStarted"] | components["schemas"]["7wonders.TableExpired"];
         /** GameEnded */
         "7wonders.GameEnded": {
             rank: number[];
@@ -523,6 +694,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -545,6 +726,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -555,6 +746,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -602,6 +801,55 @@ export interface components {
             actions: components["schemas"]["7wonders.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TurnBegan */
         "7wonders.TurnBegan": {
@@ -839,7 +1087,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.VictoryCoins"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"];
+        "7wonders_faith.Event": components["schemas"]["7wonders_faith.GameStarted"] | components["schemas"]["7wonders_faith.AgeOpened"] | components["schemas"]["7wonders_faith.AgeBegan"] | components["schemas"]["7wonders_faith.TurnBegan"] | components["schemas"]["7wonders_faith.CardChosen"] | components["schemas"]["7wonders_faith.StepResolved"] | components["schemas"]["7wonders_faith.HandsPassed"] | components["schemas"]["7wonders_faith.HandsDiscarded"] | components["schemas"]["7wonders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_faith.SeventhBegan"] | components["schemas"]["7wonders_faith.ConflictsResolved"] | components["schemas"]["7wonders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_faith.GuildCopied"] | components["schemas"]["7wonders_faith.GameEnded"] | components["schemas"]["7wonders_faith.VictoryCoins"] | components["schemas"]["7wonders_faith.FaithStarted"] | components["schemas"]["7wonders_faith.PrayerBegan"] | components["schemas"]["7wonders_faith.GodKept"] | components["schemas"]["7wonders_faith.GodsPassed"] | components["schemas"]["7wonders_faith.GodChosen"] | components["schemas"]["7wonders_faith.GodRevealed"] | components["schemas"]["7wonders_faith.GodStruck"] | components["schemas"]["7wonders_faith.GodIncome"] | components["schemas"]["7wonders_faith.GodsRetired"] | components["schemas"]["7wonders_faith.GuildPlundered"] | components["schemas"]["7wonders_faith.RaiseBegan"] | components["schemas"]["7wonders_faith.DiscardRaised"] | components["schemas"]["7wonders_faith.HandsRedealt"] | components["schemas"]["7wonders_faith.HandPeeked"] | components["schemas"]["7wonders_faith.HandKept"] | components["schemas"]["7wonders_faith.CardsSwapped"] | components["schemas"]["7wonders_faith.GodsShown"] | components["schemas"]["7wonders_faith.SethAnswered"] | components["schemas"]["7wonders_faith.LeadersOffered"] | components["schemas"]["7wonders_faith.PegasusRode"] | components["schemas"]["7wonders_faith.SeatResigned"] | components["schemas"]["7wonders_faith.SeatForfeited"] | components["schemas"]["7wonders_faith.SeatTimedOut"] | components["schemas"]["7wonders_faith.SeatHandedToBot"] | components["schemas"]["7wonders_faith.TableOpened"] | components["schemas"]["7wonders_faith.SeatTaken"] | components["schemas"]["7wonders_faith.SeatLeft"] | components["schemas"]["7wonders_faith.SeatCleared"] | components["schemas"]["7wonders_faith.TableStarted"] | components["schemas"]["7wonders_faith.TableExpired"];
         /** FaithDeal */
         "7wonders_faith.FaithDeal": {
             boards: [
@@ -1309,6 +1557,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_faith.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -1331,6 +1589,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_faith.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -1341,6 +1609,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_faith.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -1402,6 +1678,55 @@ export interface components {
             actions: components["schemas"]["7wonders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_faith.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_faith.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_faith.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_faith.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_faith.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /**
          * TakeLeader
@@ -1651,7 +1976,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardBuildLapsed";
         };
-        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderCostsSet"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"];
+        "7wonders_leaders.Event": components["schemas"]["7wonders_leaders.GameStarted"] | components["schemas"]["7wonders_leaders.AgeOpened"] | components["schemas"]["7wonders_leaders.AgeBegan"] | components["schemas"]["7wonders_leaders.TurnBegan"] | components["schemas"]["7wonders_leaders.CardChosen"] | components["schemas"]["7wonders_leaders.StepResolved"] | components["schemas"]["7wonders_leaders.HandsPassed"] | components["schemas"]["7wonders_leaders.HandsDiscarded"] | components["schemas"]["7wonders_leaders.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders.SeventhBegan"] | components["schemas"]["7wonders_leaders.ConflictsResolved"] | components["schemas"]["7wonders_leaders.CopyGuildBegan"] | components["schemas"]["7wonders_leaders.GuildCopied"] | components["schemas"]["7wonders_leaders.GameEnded"] | components["schemas"]["7wonders_leaders.LeadersDealt"] | components["schemas"]["7wonders_leaders.LeaderCostsSet"] | components["schemas"]["7wonders_leaders.LeaderKept"] | components["schemas"]["7wonders_leaders.LeadersPassed"] | components["schemas"]["7wonders_leaders.RecruitmentBegan"] | components["schemas"]["7wonders_leaders.LeaderChosen"] | components["schemas"]["7wonders_leaders.LeadersPlayed"] | components["schemas"]["7wonders_leaders.LeadersBoxed"] | components["schemas"]["7wonders_leaders.LeadersDrawn"] | components["schemas"]["7wonders_leaders.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders.CourtesanBegan"] | components["schemas"]["7wonders_leaders.CourtesanPlaced"] | components["schemas"]["7wonders_leaders.CourtesanLapsed"] | components["schemas"]["7wonders_leaders.VictoryCoins"] | components["schemas"]["7wonders_leaders.SeatResigned"] | components["schemas"]["7wonders_leaders.SeatForfeited"] | components["schemas"]["7wonders_leaders.SeatTimedOut"] | components["schemas"]["7wonders_leaders.SeatHandedToBot"] | components["schemas"]["7wonders_leaders.TableOpened"] | components["schemas"]["7wonders_leaders.SeatTaken"] | components["schemas"]["7wonders_leaders.SeatLeft"] | components["schemas"]["7wonders_leaders.SeatCleared"] | components["schemas"]["7wonders_leaders.TableStarted"] | components["schemas"]["7wonders_leaders.TableExpired"];
         /** ExtraLeaderBegan */
         "7wonders_leaders.ExtraLeaderBegan": {
             city: number;
@@ -1991,6 +2316,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -2013,6 +2348,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -2023,6 +2368,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -2048,6 +2401,55 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TurnBegan */
         "7wonders_leaders.TurnBegan": {
@@ -2327,7 +2729,7 @@ export interface components {
             type: "DiscardRaised";
             use: string;
         };
-        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"];
+        "7wonders_leaders_faith.Event": components["schemas"]["7wonders_leaders_faith.GameStarted"] | components["schemas"]["7wonders_leaders_faith.AgeOpened"] | components["schemas"]["7wonders_leaders_faith.AgeBegan"] | components["schemas"]["7wonders_leaders_faith.TurnBegan"] | components["schemas"]["7wonders_leaders_faith.CardChosen"] | components["schemas"]["7wonders_leaders_faith.StepResolved"] | components["schemas"]["7wonders_leaders_faith.HandsPassed"] | components["schemas"]["7wonders_leaders_faith.HandsDiscarded"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardBuildLapsed"] | components["schemas"]["7wonders_leaders_faith.SeventhBegan"] | components["schemas"]["7wonders_leaders_faith.ConflictsResolved"] | components["schemas"]["7wonders_leaders_faith.CopyGuildBegan"] | components["schemas"]["7wonders_leaders_faith.GuildCopied"] | components["schemas"]["7wonders_leaders_faith.GameEnded"] | components["schemas"]["7wonders_leaders_faith.LeadersDealt"] | components["schemas"]["7wonders_leaders_faith.LeaderCostsSet"] | components["schemas"]["7wonders_leaders_faith.LeaderKept"] | components["schemas"]["7wonders_leaders_faith.LeadersPassed"] | components["schemas"]["7wonders_leaders_faith.RecruitmentBegan"] | components["schemas"]["7wonders_leaders_faith.LeaderChosen"] | components["schemas"]["7wonders_leaders_faith.LeadersPlayed"] | components["schemas"]["7wonders_leaders_faith.LeadersBoxed"] | components["schemas"]["7wonders_leaders_faith.LeadersDrawn"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderBegan"] | components["schemas"]["7wonders_leaders_faith.ExtraLeaderSkipped"] | components["schemas"]["7wonders_leaders_faith.CourtesanBegan"] | components["schemas"]["7wonders_leaders_faith.CourtesanPlaced"] | components["schemas"]["7wonders_leaders_faith.CourtesanLapsed"] | components["schemas"]["7wonders_leaders_faith.VictoryCoins"] | components["schemas"]["7wonders_leaders_faith.FaithStarted"] | components["schemas"]["7wonders_leaders_faith.PrayerBegan"] | components["schemas"]["7wonders_leaders_faith.GodKept"] | components["schemas"]["7wonders_leaders_faith.GodsPassed"] | components["schemas"]["7wonders_leaders_faith.GodChosen"] | components["schemas"]["7wonders_leaders_faith.GodRevealed"] | components["schemas"]["7wonders_leaders_faith.GodStruck"] | components["schemas"]["7wonders_leaders_faith.GodIncome"] | components["schemas"]["7wonders_leaders_faith.GodsRetired"] | components["schemas"]["7wonders_leaders_faith.GuildPlundered"] | components["schemas"]["7wonders_leaders_faith.RaiseBegan"] | components["schemas"]["7wonders_leaders_faith.DiscardRaised"] | components["schemas"]["7wonders_leaders_faith.HandsRedealt"] | components["schemas"]["7wonders_leaders_faith.HandPeeked"] | components["schemas"]["7wonders_leaders_faith.HandKept"] | components["schemas"]["7wonders_leaders_faith.CardsSwapped"] | components["schemas"]["7wonders_leaders_faith.GodsShown"] | components["schemas"]["7wonders_leaders_faith.SethAnswered"] | components["schemas"]["7wonders_leaders_faith.LeadersOffered"] | components["schemas"]["7wonders_leaders_faith.PegasusRode"] | components["schemas"]["7wonders_leaders_faith.SeatResigned"] | components["schemas"]["7wonders_leaders_faith.SeatForfeited"] | components["schemas"]["7wonders_leaders_faith.SeatTimedOut"] | components["schemas"]["7wonders_leaders_faith.SeatHandedToBot"] | components["schemas"]["7wonders_leaders_faith.TableOpened"] | components["schemas"]["7wonders_leaders_faith.SeatTaken"] | components["schemas"]["7wonders_leaders_faith.SeatLeft"] | components["schemas"]["7wonders_leaders_faith.SeatCleared"] | components["schemas"]["7wonders_leaders_faith.TableStarted"] | components["schemas"]["7wonders_leaders_faith.TableExpired"];
         /** ExtraLeaderBegan */
         "7wonders_leaders_faith.ExtraLeaderBegan": {
             city: number;
@@ -2999,6 +3401,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "7wonders_leaders_faith.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -3021,6 +3433,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "7wonders_leaders_faith.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -3031,6 +3453,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "7wonders_leaders_faith.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -3092,6 +3522,55 @@ export interface components {
             actions: components["schemas"]["7wonders_leaders_faith.Action"][];
             /** @enum {unknown} */
             type: "StepResolved";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "7wonders_leaders_faith.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "7wonders_leaders_faith.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["7wonders_leaders_faith.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "7wonders_leaders_faith.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "7wonders_leaders_faith.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /**
          * TakeLeader
@@ -3157,6 +3636,7 @@ export interface components {
             };
             lang: string;
             untranslated: string[];
+            untranslated_effects: string[];
         };
         /** CommandAccepted */
         CommandAccepted: {
@@ -3176,6 +3656,11 @@ export interface components {
             };
             seats: components["schemas"]["SeatIn"][];
             seed?: number | null;
+            /**
+             * @default private
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
         };
         /** ErrorBody */
         ErrorBody: {
@@ -3222,6 +3707,7 @@ export interface components {
         /** GameCreated */
         GameCreated: {
             game: components["schemas"]["GameSummary"];
+            invite?: string | null;
             seats: components["schemas"]["SeatToken"][];
         };
         /** GameList */
@@ -3245,6 +3731,7 @@ export interface components {
             game_id: string;
             /** @default  */
             head_hash?: string;
+            host?: string | null;
             /** @default false */
             imported?: boolean;
             kind: string;
@@ -3257,10 +3744,31 @@ export interface components {
                 [key: string]: unknown;
             };
             version: number;
+            /**
+             * @default private
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+            /** @default false */
+            waiting?: boolean;
         };
         /** Health */
         Health: {
             status: string;
+        };
+        /** Invitation */
+        Invitation: {
+            invite: string;
+        };
+        /** JoinTable */
+        JoinTable: {
+            invite?: string | null;
+            seat?: number | null;
+        };
+        /** Joined */
+        Joined: {
+            game: components["schemas"]["GameSummary"];
+            seat: number;
         };
         /** KindOut */
         KindOut: {
@@ -3277,12 +3785,37 @@ export interface components {
             kinds: components["schemas"]["KindOut"][];
             languages: string[];
         };
+        /** Lobby */
+        Lobby: {
+            tables: components["schemas"]["LobbyTable"][];
+        };
+        /** LobbyTable */
+        LobbyTable: {
+            free: number[];
+            game: components["schemas"]["GameSummary"];
+        };
         /** MovesOut */
         MovesOut: {
             game_id: string;
             moves: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             seat: number;
             version: number;
+        };
+        /** MyGame */
+        MyGame: {
+            game: components["schemas"]["GameSummary"];
+            my_turn: boolean;
+            seat: number;
+        };
+        /** MyGames */
+        MyGames: {
+            games: components["schemas"]["MyGame"][];
+            limit: number;
+            offset: number;
+        };
+        /** NewPlayer */
+        NewPlayer: {
+            name: string;
         };
         /** NextOut */
         NextOut: {
@@ -3298,6 +3831,17 @@ export interface components {
             description: string;
             name: string;
             type: string;
+        };
+        /** PlayerCreated */
+        PlayerCreated: {
+            name: string;
+            player_id: string;
+            token: string;
+        };
+        /** PlayerOut */
+        PlayerOut: {
+            name: string;
+            player_id: string;
         };
         /** Readiness */
         Readiness: {
@@ -3324,10 +3868,14 @@ export interface components {
         SeatIn: {
             bot?: string | null;
             name?: string | null;
+            /** @default false */
+            open?: boolean;
+            player?: string | null;
         };
         /** SeatPublic */
         SeatPublic: {
             name: string;
+            player?: string | null;
             seat: number;
         };
         /** SeatToken */
@@ -3554,7 +4102,7 @@ export interface components {
             victory: string;
             winner: number | null;
         };
-        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"] | components["schemas"]["duel.SeatTimedOut"] | components["schemas"]["duel.SeatHandedToBot"];
+        "duel.Event": components["schemas"]["duel.GameStarted"] | components["schemas"]["duel.WondersRevealed"] | components["schemas"]["duel.WonderPicked"] | components["schemas"]["duel.AgeBegan"] | components["schemas"]["duel.TurnBegan"] | components["schemas"]["duel.BuildingConstructed"] | components["schemas"]["duel.CardDiscarded"] | components["schemas"]["duel.WonderConstructed"] | components["schemas"]["duel.CardRevealed"] | components["schemas"]["duel.CoinsGained"] | components["schemas"]["duel.CoinsLost"] | components["schemas"]["duel.ConflictPawnMoved"] | components["schemas"]["duel.MilitaryTokenTaken"] | components["schemas"]["duel.PlayAgainGranted"] | components["schemas"]["duel.ActionOwed"] | components["schemas"]["duel.ProgressTokenTaken"] | components["schemas"]["duel.GreatLibraryDrawn"] | components["schemas"]["duel.CardDestroyed"] | components["schemas"]["duel.DiscardedCardConstructed"] | components["schemas"]["duel.WonderRetired"] | components["schemas"]["duel.AgeEnded"] | components["schemas"]["duel.StartPlayerChosen"] | components["schemas"]["duel.GameEnded"] | components["schemas"]["duel.SeatResigned"] | components["schemas"]["duel.SeatForfeited"] | components["schemas"]["duel.SeatTimedOut"] | components["schemas"]["duel.SeatHandedToBot"] | components["schemas"]["duel.TableOpened"] | components["schemas"]["duel.SeatTaken"] | components["schemas"]["duel.SeatLeft"] | components["schemas"]["duel.SeatCleared"] | components["schemas"]["duel.TableStarted"] | components["schemas"]["duel.TableExpired"];
         /** GameEnded */
         "duel.GameEnded": {
             scores: number[][];
@@ -3628,6 +4176,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -3650,6 +4208,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -3660,6 +4228,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -3685,6 +4261,55 @@ export interface components {
             starts: number;
             /** @enum {unknown} */
             type: "StartPlayerChosen";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeLibraryToken */
         "duel.TakeLibraryToken": {
@@ -4109,7 +4734,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DiscardedCardConstructed";
         };
-        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"] | components["schemas"]["duel_agora.SeatTimedOut"] | components["schemas"]["duel_agora.SeatHandedToBot"];
+        "duel_agora.Event": components["schemas"]["duel_agora.GameStarted"] | components["schemas"]["duel_agora.WondersRevealed"] | components["schemas"]["duel_agora.WonderPicked"] | components["schemas"]["duel_agora.AgeBegan"] | components["schemas"]["duel_agora.TurnBegan"] | components["schemas"]["duel_agora.BuildingConstructed"] | components["schemas"]["duel_agora.CardDiscarded"] | components["schemas"]["duel_agora.WonderConstructed"] | components["schemas"]["duel_agora.CardRevealed"] | components["schemas"]["duel_agora.CoinsGained"] | components["schemas"]["duel_agora.CoinsLost"] | components["schemas"]["duel_agora.ConflictPawnMoved"] | components["schemas"]["duel_agora.MilitaryTokenTaken"] | components["schemas"]["duel_agora.PlayAgainGranted"] | components["schemas"]["duel_agora.ActionOwed"] | components["schemas"]["duel_agora.ProgressTokenTaken"] | components["schemas"]["duel_agora.GreatLibraryDrawn"] | components["schemas"]["duel_agora.CardDestroyed"] | components["schemas"]["duel_agora.DiscardedCardConstructed"] | components["schemas"]["duel_agora.WonderRetired"] | components["schemas"]["duel_agora.AgeEnded"] | components["schemas"]["duel_agora.StartPlayerChosen"] | components["schemas"]["duel_agora.GameEnded"] | components["schemas"]["duel_agora.AgoraDealt"] | components["schemas"]["duel_agora.InfluencePlaced"] | components["schemas"]["duel_agora.InfluenceMoved"] | components["schemas"]["duel_agora.InfluenceRemoved"] | components["schemas"]["duel_agora.DecreeRevealed"] | components["schemas"]["duel_agora.DecreeMoved"] | components["schemas"]["duel_agora.SenatorRecruited"] | components["schemas"]["duel_agora.ConspiracyPrepared"] | components["schemas"]["duel_agora.ConspiracyTriggered"] | components["schemas"]["duel_agora.ConspiracyResolved"] | components["schemas"]["duel_agora.ConspiraciesDrawn"] | components["schemas"]["duel_agora.ConspiracyKept"] | components["schemas"]["duel_agora.AgoraOwedStep"] | components["schemas"]["duel_agora.StructureCardDiscarded"] | components["schemas"]["duel_agora.FreeBuildingConstructed"] | components["schemas"]["duel_agora.AsideTokensSeen"] | components["schemas"]["duel_agora.AsideTokenTaken"] | components["schemas"]["duel_agora.TokenObscured"] | components["schemas"]["duel_agora.WonderTaken"] | components["schemas"]["duel_agora.WonderSabotaged"] | components["schemas"]["duel_agora.CardTaken"] | components["schemas"]["duel_agora.SeatResigned"] | components["schemas"]["duel_agora.SeatForfeited"] | components["schemas"]["duel_agora.SeatTimedOut"] | components["schemas"]["duel_agora.SeatHandedToBot"] | components["schemas"]["duel_agora.TableOpened"] | components["schemas"]["duel_agora.SeatTaken"] | components["schemas"]["duel_agora.SeatLeft"] | components["schemas"]["duel_agora.SeatCleared"] | components["schemas"]["duel_agora.TableStarted"] | components["schemas"]["duel_agora.TableExpired"];
         /** ExchangeCards */
         "duel_agora.ExchangeCards": {
             give: number;
@@ -4291,6 +4916,16 @@ export interface components {
             wonder: number;
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_agora.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -4313,6 +4948,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_agora.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -4323,6 +4968,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_agora.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -4373,6 +5026,55 @@ export interface components {
             slot: number;
             /** @enum {unknown} */
             type: "StructureCardDiscarded";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_agora.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_agora.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_agora.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_agora.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_agora.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeAsideToken */
         "duel_agora.TakeAsideToken": {
@@ -4986,7 +5688,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"] | components["schemas"]["duel_agora_leaders.SeatTimedOut"] | components["schemas"]["duel_agora_leaders.SeatHandedToBot"];
+        "duel_agora_leaders.Event": components["schemas"]["duel_agora_leaders.GameStarted"] | components["schemas"]["duel_agora_leaders.WondersRevealed"] | components["schemas"]["duel_agora_leaders.WonderPicked"] | components["schemas"]["duel_agora_leaders.AgeBegan"] | components["schemas"]["duel_agora_leaders.TurnBegan"] | components["schemas"]["duel_agora_leaders.BuildingConstructed"] | components["schemas"]["duel_agora_leaders.CardDiscarded"] | components["schemas"]["duel_agora_leaders.WonderConstructed"] | components["schemas"]["duel_agora_leaders.CardRevealed"] | components["schemas"]["duel_agora_leaders.CoinsGained"] | components["schemas"]["duel_agora_leaders.CoinsLost"] | components["schemas"]["duel_agora_leaders.ConflictPawnMoved"] | components["schemas"]["duel_agora_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_agora_leaders.PlayAgainGranted"] | components["schemas"]["duel_agora_leaders.ActionOwed"] | components["schemas"]["duel_agora_leaders.ProgressTokenTaken"] | components["schemas"]["duel_agora_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_agora_leaders.CardDestroyed"] | components["schemas"]["duel_agora_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_agora_leaders.WonderRetired"] | components["schemas"]["duel_agora_leaders.AgeEnded"] | components["schemas"]["duel_agora_leaders.StartPlayerChosen"] | components["schemas"]["duel_agora_leaders.GameEnded"] | components["schemas"]["duel_agora_leaders.AgoraDealt"] | components["schemas"]["duel_agora_leaders.InfluencePlaced"] | components["schemas"]["duel_agora_leaders.InfluenceMoved"] | components["schemas"]["duel_agora_leaders.InfluenceRemoved"] | components["schemas"]["duel_agora_leaders.DecreeRevealed"] | components["schemas"]["duel_agora_leaders.DecreeMoved"] | components["schemas"]["duel_agora_leaders.SenatorRecruited"] | components["schemas"]["duel_agora_leaders.ConspiracyPrepared"] | components["schemas"]["duel_agora_leaders.ConspiracyTriggered"] | components["schemas"]["duel_agora_leaders.ConspiracyResolved"] | components["schemas"]["duel_agora_leaders.ConspiraciesDrawn"] | components["schemas"]["duel_agora_leaders.ConspiracyKept"] | components["schemas"]["duel_agora_leaders.AgoraOwedStep"] | components["schemas"]["duel_agora_leaders.StructureCardDiscarded"] | components["schemas"]["duel_agora_leaders.FreeBuildingConstructed"] | components["schemas"]["duel_agora_leaders.AsideTokensSeen"] | components["schemas"]["duel_agora_leaders.AsideTokenTaken"] | components["schemas"]["duel_agora_leaders.TokenObscured"] | components["schemas"]["duel_agora_leaders.WonderTaken"] | components["schemas"]["duel_agora_leaders.WonderSabotaged"] | components["schemas"]["duel_agora_leaders.CardTaken"] | components["schemas"]["duel_agora_leaders.LeadersDealt"] | components["schemas"]["duel_agora_leaders.LeadersRevealed"] | components["schemas"]["duel_agora_leaders.LeaderPicked"] | components["schemas"]["duel_agora_leaders.RecruitmentBegan"] | components["schemas"]["duel_agora_leaders.LeaderChosen"] | components["schemas"]["duel_agora_leaders.ChoicesRevealed"] | components["schemas"]["duel_agora_leaders.RecruitmentDeclared"] | components["schemas"]["duel_agora_leaders.DeclarationsRevealed"] | components["schemas"]["duel_agora_leaders.LeaderDiscarded"] | components["schemas"]["duel_agora_leaders.LeaderRecruited"] | components["schemas"]["duel_agora_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_agora_leaders.RecruitmentEnded"] | components["schemas"]["duel_agora_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_agora_leaders.LeadersDrawn"] | components["schemas"]["duel_agora_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_agora_leaders.CardsOffered"] | components["schemas"]["duel_agora_leaders.OfferedCardBuilt"] | components["schemas"]["duel_agora_leaders.OfferLapsed"] | components["schemas"]["duel_agora_leaders.LeaderBuried"] | components["schemas"]["duel_agora_leaders.AspasiaReady"] | components["schemas"]["duel_agora_leaders.AspasiaCancelled"] | components["schemas"]["duel_agora_leaders.SymbolChanged"] | components["schemas"]["duel_agora_leaders.CardPutUnder"] | components["schemas"]["duel_agora_leaders.SeatResigned"] | components["schemas"]["duel_agora_leaders.SeatForfeited"] | components["schemas"]["duel_agora_leaders.SeatTimedOut"] | components["schemas"]["duel_agora_leaders.SeatHandedToBot"] | components["schemas"]["duel_agora_leaders.TableOpened"] | components["schemas"]["duel_agora_leaders.SeatTaken"] | components["schemas"]["duel_agora_leaders.SeatLeft"] | components["schemas"]["duel_agora_leaders.SeatCleared"] | components["schemas"]["duel_agora_leaders.TableStarted"] | components["schemas"]["duel_agora_leaders.TableExpired"];
         /** ExchangeCards */
         "duel_agora_leaders.ExchangeCards": {
             give: number;
@@ -5340,6 +6042,16 @@ export interface components {
             wonder: number;
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_agora_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -5362,6 +6074,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_agora_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -5372,6 +6094,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_agora_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -5438,6 +6168,55 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_agora_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_agora_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_agora_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_agora_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_agora_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeAsideToken */
         "duel_agora_leaders.TakeAsideToken": {
@@ -5843,7 +6622,7 @@ export interface components {
             /** @enum {unknown} */
             type: "DrawnLeadersReturned";
         };
-        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"] | components["schemas"]["duel_leaders.SeatTimedOut"] | components["schemas"]["duel_leaders.SeatHandedToBot"];
+        "duel_leaders.Event": components["schemas"]["duel_leaders.GameStarted"] | components["schemas"]["duel_leaders.WondersRevealed"] | components["schemas"]["duel_leaders.WonderPicked"] | components["schemas"]["duel_leaders.AgeBegan"] | components["schemas"]["duel_leaders.TurnBegan"] | components["schemas"]["duel_leaders.BuildingConstructed"] | components["schemas"]["duel_leaders.CardDiscarded"] | components["schemas"]["duel_leaders.WonderConstructed"] | components["schemas"]["duel_leaders.CardRevealed"] | components["schemas"]["duel_leaders.CoinsGained"] | components["schemas"]["duel_leaders.CoinsLost"] | components["schemas"]["duel_leaders.ConflictPawnMoved"] | components["schemas"]["duel_leaders.MilitaryTokenTaken"] | components["schemas"]["duel_leaders.PlayAgainGranted"] | components["schemas"]["duel_leaders.ActionOwed"] | components["schemas"]["duel_leaders.ProgressTokenTaken"] | components["schemas"]["duel_leaders.GreatLibraryDrawn"] | components["schemas"]["duel_leaders.CardDestroyed"] | components["schemas"]["duel_leaders.DiscardedCardConstructed"] | components["schemas"]["duel_leaders.WonderRetired"] | components["schemas"]["duel_leaders.AgeEnded"] | components["schemas"]["duel_leaders.StartPlayerChosen"] | components["schemas"]["duel_leaders.GameEnded"] | components["schemas"]["duel_leaders.LeadersDealt"] | components["schemas"]["duel_leaders.LeadersRevealed"] | components["schemas"]["duel_leaders.LeaderPicked"] | components["schemas"]["duel_leaders.RecruitmentBegan"] | components["schemas"]["duel_leaders.LeaderChosen"] | components["schemas"]["duel_leaders.ChoicesRevealed"] | components["schemas"]["duel_leaders.RecruitmentDeclared"] | components["schemas"]["duel_leaders.DeclarationsRevealed"] | components["schemas"]["duel_leaders.LeaderDiscarded"] | components["schemas"]["duel_leaders.LeaderRecruited"] | components["schemas"]["duel_leaders.LeaderEffectsBegan"] | components["schemas"]["duel_leaders.RecruitmentEnded"] | components["schemas"]["duel_leaders.LayoutEffectsEnded"] | components["schemas"]["duel_leaders.LeadersDrawn"] | components["schemas"]["duel_leaders.DrawnLeadersReturned"] | components["schemas"]["duel_leaders.CardsOffered"] | components["schemas"]["duel_leaders.OfferedCardBuilt"] | components["schemas"]["duel_leaders.OfferLapsed"] | components["schemas"]["duel_leaders.LeaderBuried"] | components["schemas"]["duel_leaders.AspasiaReady"] | components["schemas"]["duel_leaders.AspasiaCancelled"] | components["schemas"]["duel_leaders.SymbolChanged"] | components["schemas"]["duel_leaders.CardPutUnder"] | components["schemas"]["duel_leaders.SeatResigned"] | components["schemas"]["duel_leaders.SeatForfeited"] | components["schemas"]["duel_leaders.SeatTimedOut"] | components["schemas"]["duel_leaders.SeatHandedToBot"] | components["schemas"]["duel_leaders.TableOpened"] | components["schemas"]["duel_leaders.SeatTaken"] | components["schemas"]["duel_leaders.SeatLeft"] | components["schemas"]["duel_leaders.SeatCleared"] | components["schemas"]["duel_leaders.TableStarted"] | components["schemas"]["duel_leaders.TableExpired"];
         /** GameEnded */
         "duel_leaders.GameEnded": {
             scores: number[][];
@@ -6133,6 +6912,16 @@ export interface components {
             type: "Resign";
         };
         /**
+         * SeatCleared
+         * @description The host removed the seat's player before the start.
+         */
+        "duel_leaders.SeatCleared": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatCleared";
+        };
+        /**
          * SeatForfeited
          * @description Appended by the service when a seat's clock runs out and its option says forfeit.
          */
@@ -6155,6 +6944,16 @@ export interface components {
             type: "SeatHandedToBot";
         };
         /**
+         * SeatLeft
+         * @description The player left the table before its start.
+         */
+        "duel_leaders.SeatLeft": {
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatLeft";
+        };
+        /**
          * SeatResigned
          * @description The seat resigned (`Resign`): the game ended, or goes on without it (`ends_game`).
          */
@@ -6165,6 +6964,14 @@ export interface components {
             /** @enum {unknown} */
             type: "SeatResigned";
             winner: number | null;
+        };
+        /** SeatTaken */
+        "duel_leaders.SeatTaken": {
+            name: string;
+            player: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "SeatTaken";
         };
         /**
          * SeatTimedOut
@@ -6206,6 +7013,55 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             type: "SymbolChanged";
+        };
+        /**
+         * TableExpired
+         * @description The table did not fill in time: it is closed, no game is played.
+         */
+        "duel_leaders.TableExpired": {
+            /** @enum {unknown} */
+            type: "TableExpired";
+        };
+        /**
+         * TableOpened
+         * @description A table with seats to fill: every seat as created, its host and who may find it.
+         */
+        "duel_leaders.TableOpened": {
+            host: string | null;
+            min_seats: number;
+            seats: components["schemas"]["duel_leaders.TableSeat"][];
+            /** @enum {unknown} */
+            type: "TableOpened";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
+        /**
+         * TableSeat
+         * @description A seat of a table: who may sit there, and who does.
+         */
+        "duel_leaders.TableSeat": {
+            /** @default null */
+            bot?: string | null;
+            /** @default false */
+            fixed?: boolean;
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            /** @default false */
+            reserved?: boolean;
+        };
+        /**
+         * TableStarted
+         * @description The game begins; its opening events follow. `order[i]`: the table seat that is game
+         *     seat `i` (empty table seats are dropped when the host starts early).
+         */
+        "duel_leaders.TableStarted": {
+            /** @default false */
+            early?: boolean;
+            order: number[];
+            /** @enum {unknown} */
+            type: "TableStarted";
         };
         /** TakeLibraryToken */
         "duel_leaders.TakeLibraryToken": {
@@ -6746,6 +7602,312 @@ export interface operations {
             };
         };
     };
+    newInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    joinTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinTable"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Joined"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMyLegalMoves: {
         parameters: {
             query?: {
@@ -6807,6 +7969,159 @@ export interface operations {
             };
             /** @description Retry after `Retry-After`: the database connection was lost and nothing changed (`database_unavailable`), a command's outcome is unknown (`outcome_unknown`: retry with the same Idempotency-Key), or the game is held by a slow transaction (`game_busy`). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeFromTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invite_required`, `seat_reserved` or `not_host`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The table changed first: `seat_taken`, `table_full`, `already_seated`, `table_started`, `table_expired`, `not_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_seat`, `too_few_players`, `seat_empty`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7100,6 +8415,40 @@ export interface operations {
             };
         };
     };
+    getLobby: {
+        parameters: {
+            query?: {
+                kind?: string | null;
+                /** @description Only tables with exactly these expansions (repeat or comma-separate) */
+                expansions?: string[] | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description A bad parameter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     metrics: {
         parameters: {
             query?: never;
@@ -7116,6 +8465,169 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPlayer"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCreated"];
+                };
+            };
+            /** @description `invalid_name`, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many players created by this client. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`, or a token that does not verify. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyGames: {
+        parameters: {
+            query?: {
+                /** @description `waiting` (tables filling), `running` or `over`; all by default */
+                state?: "waiting" | "running" | "over" | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description A bad query parameter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerOut"];
+                };
+            };
+            /** @description A malformed player id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such player. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,9 +1,10 @@
 // The 7 Wonders Duel board: the card structure (face-down cards shown as backs), both cities,
 // the military track with its tokens, the progress tokens, the wonder draft, and the Senate
 // when Agora is on (view.ext).
-import { COLOUR_CSS, cardChip, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { COLOUR_CSS, cardChip, citySummary, cardName, colourOf, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { label, nameOf, t } from "./i18n.js";
+import { effectAttrs, gains } from "./icons.js";
 const HALF = 46;
 const ROW = 58;
 function wonderName(catalog, id) {
@@ -11,6 +12,9 @@ function wonderName(catalog, id) {
 }
 function tokenName(catalog, id) {
     return id < 0 ? t("hidden") : nameOf(catalog.tokens[id]);
+}
+function tokenChip(catalog, id) {
+    return h("span", { class: "token", "data-token": id, ...(id >= 0 ? effectAttrs(catalog.tokens[id], tokenName(catalog, id)) : {}) }, tokenName(catalog, id));
 }
 function leaderName(catalog, id) {
     return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
@@ -23,7 +27,7 @@ function leaderCard(ctx, id, extra = "") {
         return h("span", { class: "wonder-card leader hidden-leader" }, t("hidden"));
     const entry = catalog.leaders?.[id];
     const cost = ctx.view.leaders?.costs?.[id] ?? entry?.cost;
-    return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, title: entry?.effect ?? "" }, leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${cost}¢`));
+    return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, ...effectAttrs(entry, leaderName(catalog, id)) }, leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${cost}¢`));
 }
 /** Duel Leaders: the draft offer, the recruitment step, each seat's leaders (hand, this
  * step's choice and declaration, recruited, under a wonder) with their costs. */
@@ -86,9 +90,14 @@ function structure(ctx) {
             classes.push("focused");
         const card = catalog.cards[s.card];
         area.append(h("div", {
-            class: classes.join(" "), style: { ...style, background: COLOUR_CSS[colour] }, "data-slot": s.slot, title: cardName(catalog, s.card),
+            class: classes.join(" "), style: { ...style, background: COLOUR_CSS[colour] }, "data-slot": s.slot, "data-card": s.card,
+            ...effectAttrs(card, cardName(catalog, s.card)), role: playable.has(s.slot) ? "button" : undefined,
             onclick: playable.has(s.slot) ? () => ctx.setFocus(cardName(catalog, s.card)) : undefined,
-        }, h("span", { class: "card-name" }, cardName(catalog, s.card)), card ? costLine(catalog, card) : null));
+            onkeydown: playable.has(s.slot) ? (e) => { if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                ctx.setFocus(cardName(catalog, s.card));
+            } } : undefined,
+        }, h("span", { class: "card-name" }, cardName(catalog, s.card)), card ? costLine(catalog, card) : null, gains(catalog, card)));
     }
     return h("section", { class: "panel structure-panel" }, h("h2", {}, `${t("structure")} — ${t("age")} ${view.age}`), area);
 }
@@ -106,7 +115,7 @@ function militaryTrack(ctx) {
     const cells = [];
     for (let p = -9; p <= 9; p++) {
         const tok = byPos.get(p);
-        cells.push(h("div", { class: "cell" + (p === 0 ? " centre" : "") + (Math.abs(p) === 9 ? " capital" : "") }, p === view.pawn ? h("span", { class: "pawn", id: "pawn" }, "⚔") : "", tok ? h("span", { class: "loot", title: tok.name }, tok.effect?.[1]?.[0] ? `-${tok.effect[1][0]}` : "◆") : ""));
+        cells.push(h("div", { class: "cell" + (p === 0 ? " centre" : "") + (Math.abs(p) === 9 ? " capital" : "") }, p === view.pawn ? h("span", { class: "pawn", id: "pawn" }, "⚔") : "", tok ? h("span", { class: "loot", ...effectAttrs(tok) }, tok.effect_data?.[1]?.[0] ? `-${tok.effect_data[1][0]}` : "◆") : ""));
     }
     return h("section", { class: "panel military" }, h("h2", {}, t("military")), h("div", { class: "track-row" }, h("span", { class: "track-end" }, seatLabel(ctx, 0)), h("div", { class: "track" }, ...cells), h("span", { class: "track-end" }, seatLabel(ctx, 1))));
 }
@@ -120,7 +129,7 @@ function city(ctx, p) {
         byColour.get(c).push(id);
     }
     const acting = view.acting.includes(p.seat);
-    return h("section", { class: "panel city" + (acting ? " acting" : ""), "data-seat": p.seat }, h("h2", {}, seatLabel(ctx, p.seat), acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "coins" }, `${p.coins} ${t("coins")}`), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((c) => h("div", { class: "colour-row" }, ...byColour.get(c).map((id) => cardChip(catalog, id))))), h("h3", {}, t("wonders")), h("ul", { class: "wonders" }, ...p.wonders.map((w) => h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w), costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))), p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k) => h("span", { class: "token" }, tokenName(catalog, k)))) : null, cityLeaders(ctx, p.seat));
+    return h("section", { class: "panel city" + (acting ? " acting" : ""), "data-seat": p.seat }, h("h2", {}, seatLabel(ctx, p.seat), acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "coins" }, `${p.coins} ${t("coins")}`), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((c) => h("div", { class: "colour-row" }, ...byColour.get(c).map((id) => cardChip(catalog, id))))), h("h3", {}, t("wonders")), h("ul", { class: "wonders" }, ...p.wonders.map((w) => h("li", { class: p.built_wonders.includes(w) ? "built" : "", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) }, p.built_wonders.includes(w) ? "✔ " : "○ ", wonderName(catalog, w), costText(catalog, catalog.wonders[w]) ? h("small", { class: "cost" }, ` (${costText(catalog, catalog.wonders[w])})`) : ""))), citySummary(catalog, p.buildings, []), p.tokens.length ? h("div", { class: "tokens" }, ...p.tokens.map((k) => tokenChip(catalog, k))) : null, cityLeaders(ctx, p.seat));
 }
 function cityLeaders(ctx, seat) {
     const s = ctx.view.leaders?.seats?.[seat];
@@ -133,9 +142,9 @@ function senate(ctx) {
     if (!ext || !ext.decrees)
         return null;
     const { catalog } = ctx;
-    const decree = (id) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.text ?? `#${id}`);
+    const decree = (id) => id < 0 ? t("hidden") : (catalog.decrees?.[id]?.effect ?? `#${id}`);
     const rows = ext.decrees.map((ids, i) => h("tr", {}, h("th", {}, `${label(catalog, "terms", "chamber")} ${i + 1}`), h("td", { class: "decree" }, ids.map(decree).join(" / ")), ...ext.seats.map((s) => h("td", { class: "cubes" }, "■".repeat(s.cubes[i] ?? 0) || "·")), h("td", {}, ext.control[i] >= 0 ? seatLabel(ctx, ext.control[i]) : "—")));
-    const conspiracies = ext.seats.map((s) => h("div", {}, h("strong", {}, seatLabel(ctx, s.seat)), `: ${s.cubes_left} cubes · `, ...s.conspiracies.map((c) => h("span", { class: "token" }, c.conspiracy < 0 ? t("hidden") : nameOf(catalog.conspiracies?.[c.conspiracy]), c.prepared ? " ★" : "", c.triggered ? " ✔" : ""))));
+    const conspiracies = ext.seats.map((s) => h("div", {}, h("strong", {}, seatLabel(ctx, s.seat)), `: ${s.cubes_left} cubes · `, ...s.conspiracies.map((c) => h("span", { class: "token", ...(c.conspiracy >= 0 ? effectAttrs(catalog.conspiracies?.[c.conspiracy]) : {}) }, c.conspiracy < 0 ? t("hidden") : nameOf(catalog.conspiracies?.[c.conspiracy]), c.prepared ? " ★" : "", c.triggered ? " ✔" : ""))));
     return h("section", { class: "panel senate" }, h("h2", {}, label(catalog, "terms", "senate")), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "decree"), ...ext.seats.map((s) => h("th", {}, seatLabel(ctx, s.seat))), h("th", {}, "control"))), h("tbody", {}, ...rows)), h("h3", {}, t("conspiracies")), ...conspiracies);
 }
 function render(ctx) {
@@ -147,13 +156,13 @@ function render(ctx) {
     }
     root.append(militaryTrack(ctx));
     if (view.board_tokens.length) {
-        root.append(h("section", { class: "panel board-tokens" }, h("h2", {}, t("tokens")), ...view.board_tokens.map((k) => h("span", { class: "token" }, tokenName(catalog, k)))));
+        root.append(h("section", { class: "panel board-tokens" }, h("h2", {}, t("tokens")), ...view.board_tokens.map((k) => tokenChip(catalog, k))));
     }
     if (view.draft_offer.length) {
-        root.append(h("section", { class: "panel draft" }, h("h2", {}, t("draft")), ...view.draft_offer.map((w) => h("span", { class: "wonder-card" }, wonderName(catalog, w)))));
+        root.append(h("section", { class: "panel draft" }, h("h2", {}, t("draft")), ...view.draft_offer.map((w) => h("span", { class: "wonder-card", "data-wonder": w, ...effectAttrs(catalog.wonders[w], wonderName(catalog, w)) }, wonderName(catalog, w)))));
     }
     if (view.library_draw.length) {
-        root.append(h("section", { class: "panel" }, h("h2", {}, "Great Library"), ...view.library_draw.map((k) => h("span", { class: "token" }, tokenName(catalog, k)))));
+        root.append(h("section", { class: "panel" }, h("h2", {}, "Great Library"), ...view.library_draw.map((k) => tokenChip(catalog, k))));
     }
     const leaders = leadersPanel(ctx);
     if (leaders)

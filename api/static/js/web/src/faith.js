@@ -4,6 +4,7 @@
 import { cardChip, cardName } from "./board.js";
 import { h } from "./dom.js";
 import { label, lang, nameOf, t } from "./i18n.js";
+import { effectAttrs } from "./icons.js";
 /** The view's Faith part, if the game has Faith (it wraps Leaders' part as `inner`). */
 export function faithOf(view) {
     const ext = view?.ext;
@@ -58,7 +59,7 @@ function godCard(ctx, faith, id, extra = "") {
     const age = Math.min(3, Math.max(1, view.age || 1));
     const cost = faith.god_costs?.[id]?.[age - 1] ?? god?.costs?.[age - 1];
     const provisional = god?.provenance?.[age - 1] === "provisional";
-    return h("div", { class: `god pantheon-${god?.pantheon ?? "x"} ${extra}`.trim(), "data-god": id }, h("strong", { class: "god-name" }, godName(catalog, id)), h("span", { class: "god-cost", title: provisional ? t("provisional") : "" }, `${t("cost")}: ${godCostText(catalog, cost)}${provisional ? " *" : ""}`), god?.powers?.[age - 1] ? h("small", { class: "god-power" }, god.powers[age - 1]) : null);
+    return h("div", { class: `god pantheon-${god?.pantheon ?? "x"} ${extra}`.trim(), "data-god": id, ...effectAttrs(god, godName(catalog, id)) }, h("strong", { class: "god-name" }, godName(catalog, id)), h("span", { class: "god-cost", title: provisional ? t("provisional") : "" }, `${t("cost")}: ${godCostText(catalog, cost)}${provisional ? " *" : ""}`), god?.powers?.[age - 1] ? h("small", { class: "god-power" }, god.powers[age - 1]) : null);
 }
 /** The gods a city has invoked (public), for its panel. */
 export function invokedLine(ctx, city) {
@@ -68,7 +69,7 @@ export function invokedLine(ctx, city) {
     const invoked = faith.invoked?.[city] ?? [];
     const held = faith.gods_kept_count?.[city] ?? 0;
     const allowed = faith.gods_allowed?.[city] ?? 0;
-    return h("div", { class: "city-gods" }, h("h3", {}, `${t("gods")}: ${held} ${t("inHand")} · ${t("mayInvoke")} ${allowed}`), ...invoked.map(([god, age]) => h("span", { class: "god-chip invoked-god", "data-god": god }, `${godName(ctx.catalog, god)} (${t("ageShort")} ${age})`)));
+    return h("div", { class: "city-gods" }, h("h3", {}, `${t("gods")}: ${held} ${t("inHand")} · ${t("mayInvoke")} ${allowed}`), ...invoked.map(([god, age]) => h("span", { class: "god-chip invoked-god", "data-god": god, ...effectAttrs(ctx.catalog.gods?.[god], godName(ctx.catalog, god)) }, `${godName(ctx.catalog, god)} (${t("ageShort")} ${age})`)));
 }
 /** The god choices that go with at least one legal move now: "invoke:<god>", "discard:<god>". */
 function godChoices(ctx) {
@@ -137,7 +138,7 @@ export function faithPanel(ctx) {
     const looks = ctx.mySeat === null ? 0 : (faith.horus_looks?.[cityOf(ctx, ctx.mySeat)] ?? 0);
     if (looks > 0)
         panel.append(h("p", { class: "horus-looks" }, `${t("looksLeft")}: ${looks}`));
-    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
+    panel.append(h("table", { class: "gods-table" }, h("tbody", {}, ...view.cities.map((c) => h("tr", { "data-city": c.city }, h("th", {}, c.seat === null || c.seat === undefined ? "—" : (ctx.seatNames[c.seat] ?? `#${c.seat}`)), h("td", {}, `${faith.gods_kept_count?.[c.city] ?? 0} ${t("inHand")}`), h("td", {}, `${t("mayInvoke")} ${faith.gods_allowed?.[c.city] ?? 0}`), h("td", {}, ...(faith.invoked?.[c.city] ?? []).map(([god, age]) => h("span", { class: "god-chip", "data-god": god, ...effectAttrs(catalog.gods?.[god], godName(catalog, god)) }, `${godName(catalog, god)} (${t("ageShort")} ${age})`))))))));
     panel.append(h("p", { class: "muted" }, `* ${t("provisional")} (catalog: provenance)`));
     const wonders = faithWonders(ctx);
     if (wonders)
@@ -160,7 +161,7 @@ function faithWonders(ctx) {
     };
     return h("div", { class: "faith-wonders" }, h("h3", {}, t("faithWonders")), ...boards.map((w) => {
         const city = holder(w.id);
-        return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key }, h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "", ...(w.sides ?? []).map((side, i) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
+        return h("div", { class: "faith-wonder" + (city ? " in-play" : ""), "data-wonder": w.key, ...effectAttrs(w, nameOf(w)) }, h("strong", {}, nameOf(w)), city ? ` — ${city.seat === null || city.seat === undefined ? "—" : ctx.seatNames[city.seat]} (${city.side})` : "", ...(w.sides ?? []).map((side, i) => h("div", { class: "faith-side" }, `${i ? "B" : "A"}: `, h("ol", {}, ...side.map(stage)))));
     }));
 }
 /** The label of a Faith move (a prayer's pick, or a card played with a god). */

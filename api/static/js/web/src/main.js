@@ -6,6 +6,7 @@ import { clear, h } from "./dom.js";
 import { duelBoard } from "./duel.js";
 import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
+import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
@@ -33,7 +34,7 @@ function showError(err) {
     setTimeout(() => box.remove(), 6000);
 }
 function header(extra = []) {
-    const select = h("select", { id: "lang", onchange: (e) => {
+    const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e) => {
             const p = params();
             p.set("lang", e.target.value);
             location.hash = p.toString();
@@ -78,7 +79,7 @@ async function lobby() {
         el.disabled = !clockOn.checked; };
     clockOn.onchange = syncClock;
     syncClock();
-    const seatRow = (i) => h("div", { class: "seat-row" }, h("input", { class: "seat-name", value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }), h("select", { class: "seat-type" }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
+    const seatRow = (i) => h("div", { class: "seat-row" }, h("input", { class: "seat-name", "aria-label": `${t("seats")} ${i + 1}`, value: ["Ada", "Brutus", "Cleo", "Dido", "Ennius", "Flavia", "Gaius"][i] ?? `P${i + 1}` }), h("select", { class: "seat-type", "aria-label": `${t("seats")} ${i + 1}: ${t("human")} / ${t("bot")}` }, h("option", { value: "human" }, t("human")), ...BOTS.map((b) => h("option", { value: b }, `${t("bot")}: ${b}`))));
     const refresh = () => {
         const kind = kindSel.value;
         const [lo, hi] = SEAT_RANGE[kind] ?? [2, 7];
@@ -212,7 +213,8 @@ async function gameScreen(gameId, token) {
     const info = h("div", { class: "info", id: "info" });
     const clockEl = h("div", { class: "clocks", id: "clocks" });
     const statusEl = h("span", { class: "status", id: "status" });
-    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl));
+    const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
+    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element));
     const draw = () => {
         if (!view)
             return;
@@ -228,7 +230,10 @@ async function gameScreen(gameId, token) {
             choice, setChoice: (c) => { choice = c; focus = null; draw(); },
         };
         boardEl.className = mySeat === null ? "spectating" : "";
+        performance.mark("board-start");
         clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
+        markLastMove(boardEl, log.lastCards);
+        performance.measure("board-update", "board-start");
         drawClocks();
     };
     const drawClocks = () => {
@@ -265,10 +270,11 @@ async function gameScreen(gameId, token) {
     };
     const follower = new Follower(gameId, token, {
         onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
-        onView: (v, newView, _events, serverClocks, sent) => {
+        onView: (v, newView, events, serverClocks, sent) => {
             version = v;
             view = newView;
             moves = [];
+            log.add(events);
             clocks.setServer(serverClocks);
             clocks.update(view.acting);
             draw();
@@ -281,6 +287,15 @@ async function gameScreen(gameId, token) {
         onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
     });
     teardown = () => { clearInterval(timer); follower.close(); };
+}
+/** The cards of the last move, marked on the board (class and words, not colour alone). */
+function markLastMove(root, cards) {
+    for (const id of cards) {
+        for (const el of root.querySelectorAll(`[data-card="${id}"]`)) {
+            el.classList.add("last-move");
+            el.setAttribute("aria-current", "true");
+        }
+    }
 }
 // ---------------------------------------------------------------- replay
 async function replayScreen(gameId) {

@@ -36,6 +36,11 @@ export const api = {
         const reply = await fetch(`/games?limit=${limit}`);
         return reply.json();
     },
+    /** Every event since the start as `token`'s seat (or a spectator) may see it. */
+    events: async (id, token) => {
+        const reply = await call(() => client.events(id, token, 0));
+        return reply.events ?? [];
+    },
     viewAt: (id, version) => call(() => client.view(id, null, version)),
     legalMoves: (id, token, minVersion) => call(() => client.legalMoves(id, token, minVersion)),
 };

@@ -1,9 +1,10 @@
 // The 7 Wonders board: every city around the table (the reader's neighbours on each side),
 // the hand with each card's actions and the prices of each way to trade, and the score sheet.
-import { cardChip, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
+import { cardChip, citySummary, cardName, costText, extDetails, scoreSheet, seatLabel } from "./board.js";
 import { h } from "./dom.js";
 import { describeFaith, describeFaithStep, faithOf, faithPanel, invokedLine, leadersOf, showsUnderGodChoice } from "./faith.js";
 import { label, nameOf, t } from "./i18n.js";
+import { effectAttrs } from "./icons.js";
 function wonderOf(catalog, c) { return catalog.wonders[c.board] ?? {}; }
 function cityPanel(ctx, c, relation) {
     const { view, catalog } = ctx;
@@ -19,7 +20,7 @@ function cityPanel(ctx, c, relation) {
     const owner = c.seat === null || c.seat === undefined ? "—" : seatLabel(ctx, c.seat);
     const acting = c.seat !== null && view.acting.includes(c.seat);
     const military = c.tokens.reduce((a, b) => a + b, 0);
-    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line" }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : ""), "data-stage": i }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`, costText(catalog, st) ? h("small", { class: "cost" }, ` (${costText(catalog, st)})`) : ""))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))), leaderLine(ctx, c.city), invokedLine(ctx, c.city));
+    return h("section", { class: "panel city sw-city" + (acting ? " acting" : "") + (c.seat === ctx.mySeat ? " mine" : ""), "data-city": c.city }, h("h2", {}, owner, relation ? h("span", { class: "relation" }, relation) : "", c.chosen ? h("span", { class: "badge chosen" }, `✔ ${t("chosen")}`) : acting ? h("span", { class: "badge" }, t("acting")) : ""), h("p", { class: "wonder-line", ...effectAttrs(wonder, nameOf(wonder)) }, `${nameOf(wonder)} (${wonder.city ?? ""}) ${c.side}`), h("p", { class: "stats" }, `${c.coins} ${t("coins")} · ${c.shields} ${t("shields")} · ⚔ ${military >= 0 ? "+" : ""}${military} · ${c.hand_size} ${t("handSize")}`), h("div", { class: "stages" }, ...stages.map((st, i) => h("span", { class: "stage" + (i < c.stages ? " built" : ""), "data-stage": i, ...effectAttrs(st, `${t("stage")} ${i + 1}`) }, `${i < c.stages ? "✔" : "○"} ${i + 1}${st.vp ? ` · ${st.vp} VP` : ""}`, costText(catalog, st) ? h("small", { class: "cost" }, ` (${costText(catalog, st)})`) : ""))), h("div", { class: "colours" }, ...[...byColour.keys()].sort().map((col) => h("div", { class: "colour-row" }, ...byColour.get(col).map((id) => cardChip(catalog, id))))), citySummary(catalog, c.built, wonder.resource >= 0 ? [wonder.resource] : []), leaderLine(ctx, c.city), invokedLine(ctx, c.city));
 }
 function leaderName(catalog, id) {
     return id < 0 ? t("hidden") : nameOf(catalog.leaders?.[id]);
@@ -29,7 +30,7 @@ function leaderCard(catalog, id, extra = "") {
     if (id < 0)
         return h("span", { class: "wonder-card leader hidden-leader" }, t("hidden"));
     const entry = catalog.leaders?.[id];
-    return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, title: entry?.effect ?? "" }, leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${entry?.cost ?? "?"}¢`));
+    return h("span", { class: `wonder-card leader ${extra}`.trim(), "data-leader": id, ...effectAttrs(entry, leaderName(catalog, id)) }, leaderName(catalog, id), h("small", { class: "leader-cost" }, ` ${entry?.cost ?? "?"}¢`));
 }
 /** The leaders a city has recruited (face up beside its board), and the Courtesan token. */
 function leaderLine(ctx, city) {
