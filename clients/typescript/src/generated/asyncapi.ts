@@ -3285,7 +3285,7 @@ export interface components {
             acting: number[];
             moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             version: number;
-            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
         };
         /** PingMessage */
         PingMessage: {
@@ -3330,7 +3330,32 @@ export interface components {
             /** @enum {unknown} */
             type: "snapshot";
             version: number;
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
+        };
+        /** TableSeatView */
+        TableSeatView: {
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            seat: number;
+            state: string;
+        };
+        /**
+         * TableView
+         * @description What everyone sees of a table before its game: who sits where, what is free.
+         */
+        TableView: {
+            /** @default [] */
+            acting?: number[];
+            host: string | null;
+            min_seats: number;
+            phase: string;
+            seats: components["schemas"]["TableSeatView"][];
+            /** @enum {unknown} */
+            view: "table";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
         };
         /**
          * Update
@@ -3347,7 +3372,7 @@ export interface components {
             /** @enum {unknown} */
             type: "update";
             version: number;
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
         };
         /** ActionOwed */
         "duel.ActionOwed": {
