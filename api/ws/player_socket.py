@@ -41,11 +41,13 @@ from infra.event_store import GameRecord
 from infra.players import PlayerRecord
 
 
-class PingMessage(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
+class FeedPing(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
+    """Asks for a `pong` (a client's own check that the socket lives)."""
+
     request_id: str | None = None
 
 
-_PING = msgspec.json.Decoder(PingMessage)
+_PING = msgspec.json.Decoder(FeedPing)
 
 
 class Summaries:
