@@ -15,12 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDef
+from domain.duel.deal import Deal
+from domain.duel.events import GameStarted, game_started_type
+from domain.duel.evolve import MUTATORS
+from domain.duel.play import HookedPricer, Pricer
 from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
-    from domain.duel.deal import Deal
-    from domain.duel.events import GameStarted
-    from domain.duel.play import Pricer
     from domain.duel.state import DuelState
     from domain.duel.transaction import Tx
 
@@ -155,11 +156,6 @@ class DuelRules:
     """The `GameStarted` event type whose deal is `deal_type` (`events.game_started_type`)."""
 
     def __post_init__(self) -> None:
-        from domain.duel.deal import Deal
-        from domain.duel.events import GameStarted, game_started_type
-        from domain.duel.evolve import MUTATORS
-        from domain.duel.play import HookedPricer, Pricer
-
         started = game_started_type(self.deal_type or Deal)
         object.__setattr__(self, "started_type", started)
         table = {**MUTATORS, **self.mutators}

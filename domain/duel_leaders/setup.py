@@ -22,6 +22,7 @@ from domain.duel_agora.state import AgoraDeal
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.commands import PickLeader
 from domain.duel_leaders.evolve import leaders
+from domain.duel_leaders.options import options_of
 from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
 from domain.kernel.errors import DomainError
 
@@ -88,8 +89,6 @@ def check_deal_fn(inner: Any, pool: tuple[int, ...]) -> Any:
 
 def open_leader_draft(tx: Tx) -> None:
     """The leaders' shuffle is recorded (hidden), then the first 4 leaders are revealed."""
-    from domain.duel_leaders.rules import options_of
-
     deal = tx.state.deal
     assert deal is not None
     opts = options_of(tx.rules)

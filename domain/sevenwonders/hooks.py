@@ -53,7 +53,7 @@ instead of adding conditionals to the base rules:
 
 Tuples and mappings compose: each expansion appends to them. The single-valued hooks
 (`deal_type`, `make_deal`, `check_deal`, `view_ext`, `trace_writer`) hold one expansion's:
-an expansion attached after another (`__init__.ATTACH` order: Leaders, then Faith) wraps
+an expansion attached after another (`domain.packages` order: Leaders, then Faith) wraps
 the one already there when both are attached.
 """
 

@@ -37,6 +37,7 @@ from domain.sevenwonders_faith.model import (
     SethAnswered,
     chosen_gods,
 )
+from domain.sevenwonders_faith.outlay import card_outlay, god_cost
 
 SETH = BY_KEY["seth"].id
 
@@ -47,8 +48,6 @@ def _holder(ext: FaithExt) -> int:
 
 def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
     """Seth's coins now (None: he cannot be paid so)."""
-    from domain.sevenwonders_faith.invoke import card_outlay, god_cost
-
     ext = st.ext2
     assert isinstance(ext, FaithExt)
     kind, n, _ = god_cost(st, SETH, st.age)

@@ -35,6 +35,7 @@ from domain.sevenwonders_leaders.evolve import (
     special_acting,
 )
 from domain.sevenwonders_leaders.state import COURTESAN, DRAFT, EXTRA_LEADER, RECRUIT
+from domain.sevenwonders_leaders.trace import write_trace
 from domain.sevenwonders_leaders.views import REDACTORS, view_ext
 
 STARTING_COINS = 6
@@ -42,8 +43,6 @@ STARTING_COINS = 6
 
 
 def _writer(game: Any, played: Any) -> dict[str, Any]:
-    from domain.sevenwonders_leaders.trace import write_trace
-
     record: dict[str, Any] = write_trace(game, played)
     return record
 

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from domain.duel.state import DuelState
 from domain.duel.transaction import Tx
 from domain.duel_agora import commands as acmd
-from domain.duel_agora.owed import OWE_TREASON
+from domain.duel_agora.owing import OWE_TREASON
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders.catalog import CROESUS
 from domain.duel_leaders.effects import OWE_OFFER, apply_recruited
