@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from domain.duel import events as ev
 from domain.duel.catalog_types import MilitaryToken
+from domain.duel.rules import Tx
 from domain.duel.scoring import end_game
 from domain.duel.state import CAPITAL
-from domain.duel.transaction import Tx
 
 
 def move_pawn(tx: Tx, seat: int, shields: int) -> None:

@@ -14,9 +14,8 @@ from domain.duel.catalog_types import BLUE, GREEN, PURPLE, YELLOW
 from domain.duel.state import CAPITAL
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules, ScoreFn
+    from domain.duel.rules import DuelRules, ScoreFn, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 TOTAL = "total"
 

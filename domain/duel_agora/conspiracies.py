@@ -29,7 +29,7 @@ from domain.duel_agora.senate import agora
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import Tx
 
 DRAW = 2
 COUP_SHIELDS = 2

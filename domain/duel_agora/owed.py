@@ -62,8 +62,7 @@ from domain.duel_agora.owing import (
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 # -- what each kind allows ---------------------------------------------------------------
 

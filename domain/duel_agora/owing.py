@@ -12,7 +12,7 @@ from domain.duel.state import DRAFT, OVER
 from domain.duel_agora import events as aev
 
 if TYPE_CHECKING:
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import Tx
 
 (OWE_SENATE, OWE_CONSPIRATOR, OWE_KEEP, OWE_PLACE, OWE_REMOVE, OWE_MOVE, OWE_TURN_OF_EVENTS,
  OWE_EXTORT, OWE_OBSCURE, OWE_FRAUD, OWE_TREASON, OWE_SPY, OWE_FORECLOSE, OWE_COERCE,

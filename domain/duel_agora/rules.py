@@ -29,8 +29,8 @@ from domain.duel_agora.state import AgoraDeal
 from domain.duel_agora.views import REDACTORS, agora_view
 
 if TYPE_CHECKING:
+    from domain.duel.rules import Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 SENATE_CATEGORY = "senate"
 

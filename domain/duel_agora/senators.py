@@ -24,8 +24,7 @@ from domain.duel_agora.senate import agora
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 
 def recruit_cost(state: DuelState, seat: int) -> int:

@@ -33,8 +33,7 @@ from domain.duel_agora.state import AgoraDeal, AgoraSecrets
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 REMOVED_PER_AGE = 3
 GUILDS_IN_PLAY = 3

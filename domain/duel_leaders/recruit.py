@@ -45,9 +45,8 @@ from domain.duel_leaders.state import (
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
+    from domain.duel.rules import DuelRules, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 DISCARD_COINS = 2
 

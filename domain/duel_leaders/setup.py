@@ -27,9 +27,8 @@ from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DealFn, DuelRules
+    from domain.duel.rules import DealFn, DuelRules, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 DRAFTED = 8
 ROUND_SIZE = 4

@@ -33,10 +33,9 @@ from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.city import add_stage
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.flow import LAST_TURN, PASS_DIRECTION
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,

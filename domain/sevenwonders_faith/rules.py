@@ -15,10 +15,9 @@ from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
 from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN, SevenWondersView
 from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
 from domain.sevenwonders_faith.catalog import (

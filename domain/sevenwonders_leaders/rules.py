@@ -8,8 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
-from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
 from domain.sevenwonders_leaders import flow
 from domain.sevenwonders_leaders.catalog import BY_KEY, GUILDS, LEADERS, ROME_BOARD
 from domain.sevenwonders_leaders.commands import (

@@ -19,17 +19,6 @@ from tests.shared_paths import REPO
 
 PACKAGES = ("api", "projections", "infra", "domain")
 
-TYPE_ONLY_CIRCLES: list[frozenset[str]] = [frozenset(c) for c in (
-    ("domain.duel.evolve", "domain.duel.military", "domain.duel.play", "domain.duel.rules",
-     "domain.duel.science", "domain.duel.scoring", "domain.duel.transaction"),
-    ("domain.sevenwonders.evolve", "domain.sevenwonders.hooks", "domain.sevenwonders.scoring",
-     "domain.sevenwonders.transaction"),
-)]
-"""Circles closed only by imports under `if TYPE_CHECKING:` (none runs): a base game's
-rules type their hooks with its transaction (`Tx`), which carries the rules. No import
-runs in a circle (`test_no_import_circle_runs`); these may not grow."""
-
-
 def circles(graph: grimp.ImportGraph) -> set[frozenset[str]]:
     """Each set of modules that import each other, directly or through others: a module
     with the modules that both import it and are imported by it (grimp's chains)."""
@@ -49,17 +38,12 @@ def test_the_circle_finder_sees_a_circle_through_a_third_module() -> None:
     assert circles(graph) == {frozenset({"p.a", "p.b", "p.c"})}
 
 
-def test_no_import_circle_runs() -> None:
-    """Every import that runs, at the top of a module or inside a function, goes one way."""
-    graph = grimp.build_graph(*PACKAGES, cache_dir=None, exclude_type_checking_imports=True)
-    assert sorted(sorted(c) for c in circles(graph)) == []
-
-
-def test_no_circle_of_type_imports_but_the_rules_and_their_transaction() -> None:
+def test_no_import_circle() -> None:
+    """Every import goes one way: at the top of a module, inside a function, or under
+    `if TYPE_CHECKING:` (a ruleset types the transaction its hooks receive as a Protocol
+    beside it, `rules.Tx`, so the rules and the transaction never name each other)."""
     graph = grimp.build_graph(*PACKAGES, cache_dir=None)
-    new = [sorted(c) for c in circles(graph)
-           if not any(c <= known for known in TYPE_ONLY_CIRCLES)]
-    assert new == [], f"import circles: {new}"
+    assert sorted(sorted(c) for c in circles(graph)) == []
 
 
 def test_imports_follow_the_layers_of_pyproject() -> None:
