@@ -25,6 +25,8 @@ from api.http.web import ROUTES as WEB_ROUTES
 from api.runtime import Runtime
 from api.service.rate_limits import OpenSockets
 from api.ws.game_socket import game_socket
+from api.ws.lobby_socket import lobby_socket
+from api.ws.player_socket import Summaries, player_socket
 from infra.settings import Settings
 
 API_VERSION = "0.1.0"
@@ -49,8 +51,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GamesController, AuditController, ExportController,
                         import_route(settings.max_trace_bytes, runtime.imports), game_socket,
-                        health, ready, metrics, KindsController, PlayersController,
-                        TablesController, LobbyController, *WEB_ROUTES],
+                        player_socket, lobby_socket, health, ready, metrics, KindsController,
+                        PlayersController, TablesController, LobbyController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),
@@ -80,4 +82,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     app.state.runtime = runtime
     app.state.open_sockets = OpenSockets(settings.max_sockets_per_client)
+    app.state.summaries = Summaries(runtime)
     return app

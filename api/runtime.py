@@ -15,6 +15,8 @@ from litestar.connection import ASGIConnection
 
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
+from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
+from api.runners.player_feed import PlayerFeed, player_topic
 from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
@@ -65,6 +67,8 @@ class Runtime:
         self.pool: asyncpg.Pool | None = None
         self.broker: Broker | None = None
         self._hub: Hub | None = None
+        self._players: PlayerFeed | None = None
+        self._lobby: LobbyFeed | None = None
         self._service: GameService | None = None
         self._identities: Identities | None = None
         self._tables: Tables | None = None
@@ -96,6 +100,16 @@ class Runtime:
         return self._hub
 
     @property
+    def players(self) -> PlayerFeed:
+        assert self._players is not None, "runtime not started"
+        return self._players
+
+    @property
+    def lobby(self) -> LobbyFeed:
+        assert self._lobby is not None, "runtime not started"
+        return self._lobby
+
+    @property
     def identities(self) -> Identities:
         assert self._identities is not None, "runtime not started"
         return self._identities
@@ -106,7 +120,42 @@ class Runtime:
         return self._tables
 
     def _table_changed(self, record: GameRecord, change: str) -> None:
+        """A table changed here: metrics, then the pushes of its players (those on other
+        processes through their topics) and, for a public table, of the lobby."""
         self.table_counts[change] += 1
+        held = [uuid.UUID(p) for p in record.players if p]
+        if self._players is not None:
+            for player in held:
+                self._players.seated(player, record.game_id)
+        if self._lobby is not None and record.visibility == "public":
+            self._lobby.wake()
+        if self.broker is not None:
+            for player in held:
+                self.broker.publish_topic_soon(player_topic(player), record.game_id,
+                                               record.version)
+            if record.visibility == "public":
+                self.broker.publish_topic_soon(LOBBY_TOPIC, record.game_id, record.version)
+
+    def _topic_woken(self, topic: str, game_id: uuid.UUID | None, version: int) -> None:
+        """A topic's wake-up: a table seated a player, or a public table changed."""
+        if topic == LOBBY_TOPIC:
+            if self._lobby is not None:
+                self._lobby.wake()
+        elif topic.startswith("player:") and self._players is not None:
+            try:
+                player = uuid.UUID(topic.partition(":")[2])
+            except ValueError:
+                return
+            self._players.seated(player, game_id)
+
+    def _listen(self, topic: str, on: bool) -> None:
+        if self.broker is not None:
+            (self.broker.listen if on else self.broker.unlisten)(topic)
+
+    def _live(self, games: list[uuid.UUID]) -> None:
+        """Games' subscriptions were confirmed: read what their listeners may have missed."""
+        self.hub.wake_all(games)
+        self.players.check(games)
 
     @property
     def limits(self) -> RateLimits:
@@ -141,12 +190,16 @@ class Runtime:
                                "counter")
         self._hub = Hub(store, self._ruleset, settings.heartbeat_seconds, self._clocks_at,
                         self._moves_at)
+        self._players = PlayerFeed(store, settings.heartbeat_seconds)
+        self._lobby = LobbyFeed(store, settings.heartbeat_seconds)
         self.broker = Broker(
             settings.redis_url, settings.channel, self._woken, self._woken_all,
-            cluster=settings.redis_cluster, on_live=self._hub.wake_all,
+            cluster=settings.redis_cluster, on_live=self._live, on_topic=self._topic_woken,
         )
         broker = self.broker
         self._hub.interest = self._follow
+        self._players.follow = self._follow
+        self._players.listen = self._lobby.listen = self._listen
         self._service.games.listening = lambda: broker.subscribed
         self._service.games.listening_since = broker.since
         self._service.games.serving = broker.lease
@@ -156,6 +209,8 @@ class Runtime:
         self._limits = RateLimits(self._counters, settings.rate_create, settings.rate_commands)
         self.broker.start()
         self._hub.start()
+        self._players.start()
+        self._lobby.start()
         self._counters.start()
         self._register_gauges()
         self.expiry.start()
@@ -206,6 +261,8 @@ class Runtime:
         processes through Redis."""
         if self._hub is not None:
             self._hub.committed(committed)
+        if self._players is not None:
+            self._players.wake(committed.game_id, committed.last_version)
         if self.broker is not None:
             self.broker.publish_soon(committed.game_id, committed.last_version,
                                      bots=self._has_bots(committed.game_id))
@@ -235,6 +292,8 @@ class Runtime:
             self._service.games.heard(game_id, version)
         if self._hub is not None:
             self._hub.wake(game_id, version)
+        if self._players is not None:
+            self._players.wake(game_id, version)
         if self.bots_on_wakeups and self.bots is not None:
             self.bots.poke(game_id)
 
@@ -244,6 +303,11 @@ class Runtime:
             self._service.games.missed()
         if self._hub is not None:
             self._hub.wake_all()
+        if self._players is not None:
+            self._players.check()
+            self._players.seated(None, None)
+        if self._lobby is not None:
+            self._lobby.wake()
         if self.bots_on_wakeups and self.bots is not None:
             self.bots.poke()
 
@@ -279,6 +343,9 @@ class Runtime:
             await self.bots.stop()
         if self._hub is not None:
             await self._hub.stop()
+        for feed in (self._players, self._lobby):
+            if feed is not None:
+                await feed.stop()
         if self._counters is not None:
             await self._counters.stop()
         if self.broker is not None:

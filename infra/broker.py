@@ -25,6 +25,12 @@ A second, low-traffic channel (`<prefix>:bots`) carries the wake-ups of games wi
 seats only, for `polis bots` workers (`listen_bots`), which play the bots of games
 commanded elsewhere at once.
 
+**Topics** (`<prefix>:topic:<name>`, `listen`/`publish_topic_soon`) carry wake-ups that
+are not for a game's own followers: the lobby's (a public table changed) and a player's (a
+table seated that player). Their messages are the same "game G reached version V", handed
+to `on_topic` with the topic's name; when a topic's subscription is confirmed (or comes
+back) `on_topic` is told with no game, so its listener reads once what it may have missed.
+
 On a single Redis these are plain channels (`PUBLISH`/`SUBSCRIBE`). On a Redis Cluster
 (`cluster=True`) they are sharded channels (`SPUBLISH`/`SSUBSCRIBE`,
 `infra/wake_shards.py`): each lives on the master owning its slot, and this process holds
@@ -61,6 +67,8 @@ _log = logging.getLogger(__name__)
 WakeHandler = Callable[[uuid.UUID, int], None]
 CatchUpHandler = Callable[[], None]
 LiveHandler = Callable[[list[uuid.UUID]], None]
+TopicHandler = Callable[[str, uuid.UUID | None, int], None]
+"""(topic, game, version); game None: the topic's subscription is (again) live."""
 
 OUTBOX = 10_000
 """Games with a wake-up waiting to be published, per node, before the oldest is dropped."""
@@ -104,6 +112,7 @@ class Broker:
         *,
         cluster: bool = False,
         on_live: LiveHandler | None = None,
+        on_topic: TopicHandler | None = None,
     ) -> None:
         self.url = url
         self.channel = channel
@@ -111,6 +120,7 @@ class Broker:
         self.on_wake = on_wake
         self.on_catch_up = on_catch_up
         self.on_live = on_live or (lambda games: None)
+        self.on_topic = on_topic or (lambda topic, game, version: None)
         self.max_backoff = max_backoff
         self.shards = ClusterShards(url) if cluster else OneServer(url)
         self.dropped = 0
@@ -140,6 +150,20 @@ class Broker:
     @property
     def bots_channel(self) -> str:
         return f"{self.channel}:bots"
+
+    def topic_channel(self, topic: str) -> str:
+        return f"{self.channel}:topic:{topic}"
+
+    def _topic_of(self, channel: str | None) -> str | None:
+        head = f"{self.channel}:topic:"
+        return channel[len(head):] if channel and channel.startswith(head) else None
+
+    def listen(self, topic: str) -> None:
+        """Hear `topic`'s wake-ups (until as many `unlisten`)."""
+        self._want(self.topic_channel(topic), 1)
+
+    def unlisten(self, topic: str) -> None:
+        self._want(self.topic_channel(topic), -1)
 
     @property
     def anchor(self) -> str:
@@ -208,12 +232,19 @@ class Broker:
         """Queue a wake-up; never blocks (the node's oldest waiting game is dropped when its
         queue is full). `bots`: the game has bot seats (also on the bots channel)."""
         for channel in (self.game_channel(game_id), *((self.bots_channel,) if bots else ())):
-            node = self.shards.node_of(channel)
-            if node is None:
-                self.dropped += 1
-                self._spawn_refresh()
-                continue
-            self._outlet(node).put(channel, game_id, version)
+            self._put(channel, game_id, version)
+
+    def publish_topic_soon(self, topic: str, game_id: uuid.UUID, version: int) -> None:
+        """Queue a wake-up of `game_id` on `topic` (as `publish_soon`: never blocks)."""
+        self._put(self.topic_channel(topic), game_id, version)
+
+    def _put(self, channel: str, game_id: uuid.UUID, version: int) -> None:
+        node = self.shards.node_of(channel)
+        if node is None:
+            self.dropped += 1
+            self._spawn_refresh()
+            return
+        self._outlet(node).put(channel, game_id, version)
 
     async def publish(self, game_id: uuid.UUID, version: int) -> bool:
         """Publish one wake-up now; False (logged, not raised) when Redis did not take it."""
@@ -328,14 +359,22 @@ class Broker:
 
     # -- what the links tell -----------------------------------------------------------------
 
-    def _heard(self, data: bytes | str) -> None:
+    def _heard(self, data: bytes | str, channel: str | None = None) -> None:
         wakes = decode_wakes(data)
         self.received += len(wakes)
+        topic = self._topic_of(channel)
         for wake in wakes:
-            self.on_wake(*wake)
+            if topic is None:
+                self.on_wake(*wake)
+            else:
+                self.on_topic(topic, *wake)
 
     def _confirmed(self, channel: str) -> None:
         self._live[channel] = time.monotonic()
+        topic = self._topic_of(channel)
+        if topic is not None:
+            asyncio.get_running_loop().call_soon(self.on_topic, topic, None, 0)
+            return
         game = _game_of(channel, self.channel)
         if game is not None:
             if not self._fresh:
@@ -541,7 +580,7 @@ class _Link:
             kind, channel = message["type"], message.get("channel")
             name = channel.decode() if isinstance(channel, bytes) else str(channel)
             if kind in ("message", "smessage"):
-                self.broker._heard(message["data"])
+                self.broker._heard(message["data"], name)
             elif kind in ("subscribe", "ssubscribe"):
                 if name in self._have:
                     self.broker._confirmed(name)

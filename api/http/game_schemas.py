@@ -14,9 +14,12 @@ from typing import Any
 import msgspec
 
 from domain.kernel.describe import Ruleset, ruleset_types, rulesets
+from domain.kernel.table_game import TableView
 
 ROLES = ("Command", "Event", "Deal", "View")
 """What each ruleset publishes; a legal move is a `Command`."""
+KERNEL_VIEWS: tuple[type, ...] = (TableView,)
+"""Views every ruleset may show besides its own: a table's, while its seats fill."""
 
 
 def ident(ruleset: Ruleset) -> str:
@@ -45,6 +48,8 @@ def game_components(ref_prefix: str) -> tuple[dict[str, Any], dict[str, dict[str
                 schemas[name] = top
             roles[role] = name
         index[ruleset.name] = roles
+    _, kernel = msgspec.json.schema_components(KERNEL_VIEWS, ref_template=ref_prefix + "{name}")
+    schemas.update(kernel)
     return dict(sorted(schemas.items())), index
 
 
@@ -64,5 +69,9 @@ def _deal_members_typed(parts: dict[str, Any], deal: type, ref: str) -> None:
 
 
 def any_of(ref_prefix: str, index: dict[str, dict[str, str]], role: str) -> dict[str, Any]:
-    """A schema accepting the `role` of any ruleset (each ruleset's own is documented)."""
-    return {"anyOf": [{"$ref": ref_prefix + roles[role]} for roles in index.values()]}
+    """A schema accepting the `role` of any ruleset (each ruleset's own is documented); a
+    view may also be a table's, before its game starts (`TableView`)."""
+    refs = [{"$ref": ref_prefix + roles[role]} for roles in index.values()]
+    if role == "View":
+        refs += [{"$ref": ref_prefix + view.__name__} for view in KERNEL_VIEWS]
+    return {"anyOf": refs}

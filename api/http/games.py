@@ -38,7 +38,9 @@ from api.service.bot_seats import bot_levels
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.folded import Folded
 from api.service.game_service import GameService, parse_game_id
+from api.service.identity import is_player_credential
 from api.service.past_views import folded_view
+from api.service.rate_limits import player_key
 from api.service.refusals import NotFound
 from api.service.tables import SeatRequest
 from infra.event_store import GameRecord
@@ -147,6 +149,8 @@ class GamesController(Controller):
         await strict_body(request, CreateGame)
         service = runtime.service
         host = await runtime.identities.of_token(credential(request, authorization))
+        if host is not None:
+            runtime.limits.check_create(player_key(host.player_id))
         record, tokens, invite = await runtime.tables.open(
             host, data.kind, data.expansions, data.options,
             [SeatRequest(s.name, s.bot, s.open, s.player) for s in data.seats],
@@ -272,6 +276,10 @@ class GamesController(Controller):
             raise ApiError(400, "idempotency_key_mismatch",
                            "the header and the body name different idempotency keys")
         token = credential(request, authorization)
+        if token and is_player_credential(token):
+            player = await runtime.identities.of_token(token)
+            if player is not None:
+                runtime.limits.check_command(player_key(player.player_id))
         result, after = await runtime.service.submit_for_reply(
             gid, token, data.expected_version, data.command, key,
             include=frozenset(data.include or ()),

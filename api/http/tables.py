@@ -15,6 +15,7 @@ from api.http.players import Authorization, required_player
 from api.http.schemas import NO_NUL, GameSummary
 from api.runtime import runtime_of
 from api.service.game_service import parse_game_id
+from api.service.rate_limits import player_key
 
 _TABLE_ERRORS = error_responses(
     e400="A malformed request.",
@@ -73,6 +74,7 @@ class TablesController(Controller):
         player = await required_player(request, authorization)
         runtime = runtime_of(request)
         runtime.limits.check_create(runtime.client_of(request))
+        runtime.limits.check_create(player_key(player.player_id))
         record, seat = await runtime.tables.join(parse_game_id(game_id), player, data.seat,
                                                  data.invite)
         return Joined(await summary_with_clocks(runtime.service, record), seat)

@@ -12,11 +12,10 @@ The cache is bounded (least recently used games are dropped) and per process; no
 is needed for correctness, only for speed.
 
 Reads that accept any version from a given one on (`FoldedGames.current`) may skip the read
-of what is new: a copy is trusted while the process hears every other process's appends to it (its
-Redis subscription to the game is live and has not been re-made since the copy was
-confirmed), no
-wake-up announced a newer version, and it was confirmed (appended to or read) less than
-`trust_seconds` ago, which bounds how stale it can be if wake-ups stop arriving unnoticed
+of what is new: a copy is trusted while the process hears every other process's appends to
+it (its Redis subscription to the game is live and has not been re-made since the copy was
+confirmed), no wake-up announced a newer version, and it was confirmed (appended to or read)
+less than `trust_seconds` ago, which bounds how stale it can be if wake-ups stop arriving unnoticed
 (a hung Redis). A read naming a version the game has not reached yet (`FoldedGames.reach`)
 waits for it, woken by its wake-up or this process's append and reading again at least every
 `POLL_SECONDS`, at most `wait_seconds`; then it is refused (`version_not_reached`).

@@ -39,6 +39,12 @@ class RateLimits:
         self._check("commands", client, self.commands, "commands")
 
 
+def player_key(player_id: object) -> str:
+    """A player's own rate-limit key, beside its address's: one player acting from many
+    addresses is held to the same rates as one address."""
+    return f"player:{player_id}"
+
+
 class OpenSockets:
     """The WebSockets each client holds open in this process, at most `limit` each."""
 

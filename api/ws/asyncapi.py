@@ -9,17 +9,20 @@ compares. The file is JSON, which is YAML 1.2.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from api.http.errors import ErrorBody
 from api.http.game_schemas import any_of, game_components
 from api.http.openapi_doc import cleaned_descriptions
+from api.http.schemas import GameSummary
+from api.http.tables import LobbyTable
 from api.service.clocks import SeatClockOut
 from api.service.error_codes import catalogue
 from api.service.replies import NextOut
 from api.ws.game_socket import CommandMessage, FollowMessage, PingMessage
+from api.ws.player_socket import FeedPing
 
 ASYNCAPI_PATH = Path(__file__).resolve().parents[2] / "openapi" / "asyncapi.yaml"
 REF = "#/components/schemas/"
@@ -118,6 +121,92 @@ class ErrorMessage(msgspec.Struct, tag="error", tag_field="type", forbid_unknown
     error: ErrorBody
 
 
+class PlayerFollow(msgspec.Struct, tag="follow", tag_field="type", forbid_unknown_fields=True):
+    """The first message on a player socket without an Authorization header: a player's
+    token or JWT (null: the `polis_player` cookie names the player)."""
+
+    token: str | None = None
+
+
+class PlayerHello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """Sent once when the player socket starts."""
+
+    player_id: str
+    name: str
+    heartbeat_seconds: float
+
+
+class YourTurn(msgspec.Struct, tag="your_turn", tag_field="type", forbid_unknown_fields=True):
+    """Your seat must act in a game: once per turn (7 Wonders' simultaneous steps: when it
+    may act and has not chosen), and on connecting for every game waiting for you."""
+
+    game_id: str
+    seat: int
+    version: int
+
+
+TableChange = Literal["opened", "joined", "left", "started", "expired"]
+
+
+class TableChanged(msgspec.Struct, tag="table", tag_field="type", forbid_unknown_fields=True):
+    """A table you sit at (or just left) changed: a seat taken or given up, the start (seats
+    renumbered in table order: see `seat`), its expiry."""
+
+    game_id: str
+    seat: int
+    """Your seat (after a start, its number in the game)."""
+    version: int
+    change: TableChange
+    game: GameSummary
+
+
+class GameOver(msgspec.Struct, tag="game_over", tag_field="type", forbid_unknown_fields=True):
+    """A game you hold a seat in ended."""
+
+    game_id: str
+    seat: int
+    version: int
+    ranking: list[int]
+    """Seats from first to last."""
+    winner: int | None
+    game: GameSummary
+
+
+class FeedHeartbeat(msgspec.Struct, tag="heartbeat", tag_field="type",
+                    forbid_unknown_fields=True):
+    """Every `heartbeat_seconds` (player socket) or heartbeat interval (lobby socket)."""
+
+
+class FeedPong(msgspec.Struct, tag="pong", tag_field="type", forbid_unknown_fields=True):
+    request_id: str | None
+
+
+class LobbySnapshot(msgspec.Struct, tag="lobby", tag_field="type", forbid_unknown_fields=True):
+    """First on a lobby socket: the public tables waiting for players (of `kind`), newest
+    first, as `getLobby` lists them."""
+
+    tables: list[LobbyTable]
+
+
+LobbyChange = Literal["opened", "filling", "started", "closed"]
+
+
+class LobbyTableChanged(msgspec.Struct, tag="lobby_table", tag_field="type",
+                        forbid_unknown_fields=True):
+    """A public table opened, its free seats changed (`filling`), it started or it closed
+    (expired): the last two take it out of the lobby."""
+
+    change: LobbyChange
+    table: LobbyTable
+
+
+PLAYER_CLIENT: tuple[Any, ...] = (PlayerFollow, FeedPing)
+PLAYER_SERVER: tuple[Any, ...] = (PlayerHello, YourTurn, TableChanged, GameOver,
+                                  FeedHeartbeat, FeedPong)
+LOBBY_CLIENT: tuple[Any, ...] = (FeedPing,)
+LOBBY_SERVER: tuple[Any, ...] = (LobbySnapshot, LobbyTableChanged, FeedHeartbeat, FeedPong)
+PLAYER_AND_LOBBY: tuple[Any, ...] = (*PLAYER_CLIENT, *PLAYER_SERVER, *LOBBY_SERVER)
+
 CLIENT_MESSAGES: tuple[Any, ...] = (FollowMessage, CommandMessage, PingMessage)
 SERVER_MESSAGES: tuple[Any, ...] = (
     Hello, Snapshot, Update, Heartbeat, Pong, CommandAcceptedMessage, CommandRejected,
@@ -140,7 +229,7 @@ _GAME_LISTS = {
 def document() -> dict[str, Any]:
     games, index = game_components(REF)
     _, parts = msgspec.json.schema_components(
-        (*CLIENT_MESSAGES, *SERVER_MESSAGES), ref_template=REF + "{name}"
+        (*CLIENT_MESSAGES, *SERVER_MESSAGES, *PLAYER_AND_LOBBY), ref_template=REF + "{name}"
     )
     for (component, prop), role in _GAME_FIELDS.items():
         props = parts[component]["properties"]
@@ -163,6 +252,31 @@ def document() -> dict[str, Any]:
     channel_messages = {name: {"$ref": f"#/components/messages/{name}"} for name in messages}
     client = [m.__struct_config__.tag for m in CLIENT_MESSAGES]
     server = [m.__struct_config__.tag for m in SERVER_MESSAGES]
+    feeds = {"player": (PLAYER_CLIENT, PLAYER_SERVER), "lobby": (LOBBY_CLIENT, LOBBY_SERVER)}
+    feed_channels: dict[str, Any] = {}
+    feed_operations: dict[str, Any] = {}
+    for feed, (sent, received) in feeds.items():
+        names = {}
+        for struct in dict.fromkeys((*sent, *received, ErrorMessage)):
+            tag = struct.__struct_config__.tag
+            names[struct] = name = f"{feed}_{tag}"
+            messages[name] = {
+                "name": tag, "title": tag,
+                "summary": (struct.__doc__ or tag).strip().splitlines()[0],
+                "contentType": "application/json",
+                "payload": {"$ref": REF + struct.__name__},
+            }
+        feed_channels[feed] = {
+            "address": "/players/me/ws" if feed == "player" else "/lobby/ws",
+            "messages": {n: {"$ref": f"#/components/messages/{n}"} for n in names.values()},
+        }
+        for action, way, structs in (("receive", "SendsTo", sent),
+                                     ("send", "ReceivesFrom", (*received, ErrorMessage))):
+            feed_operations[f"{feed}{way}Server"] = {
+                "action": action, "channel": {"$ref": f"#/channels/{feed}"},
+                "messages": [{"$ref": f"#/channels/{feed}/messages/{names[m]}"}
+                             for m in structs],
+            }
     return {
         "asyncapi": "3.0.0",
         "info": {
@@ -170,8 +284,10 @@ def document() -> dict[str, Any]:
             "version": "0.1.0",
             "description": (
                 "Follow one game: the current view, then every new version, and commands with "
-                "replies. The prose is in websocket.md; game layers by ruleset are listed in "
-                "x-rulesets and every error code in x-error-codes."
+                "replies (`game`); a player's turns, tables and game ends across its games "
+                "(`player`); the public tables of the lobby as they change (`lobby`). The "
+                "prose is in websocket.md; game layers by ruleset are listed in x-rulesets "
+                "and every error code in x-error-codes."
             ),
         },
         "servers": {
@@ -183,7 +299,8 @@ def document() -> dict[str, Any]:
                 "address": "/games/{game_id}/ws",
                 "parameters": {"game_id": {"description": "The game's id (a UUID)."}},
                 "messages": channel_messages,
-            }
+            },
+            **feed_channels,
         },
         "operations": {
             "sendToServer": {
@@ -197,6 +314,7 @@ def document() -> dict[str, Any]:
                 "summary": "Messages the server sends.",
                 "messages": [{"$ref": f"#/channels/game/messages/{n}"} for n in server],
             },
+            **feed_operations,
         },
         "components": {
             "messages": messages,

@@ -1,37 +1,19 @@
-"""The bot interface: a seat's input (view and legal moves), a budget, a chosen move."""
+"""The bot interface: the levels, and the move a level chooses for a seat's input."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from domain.bots.greedy import greedy_move
+from domain.bots.inputs import Budget, SeatInput
+from domain.bots.strong import strong_move
 from domain.kernel.game import Game
 from domain.kernel.meta import unwrap
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
-
-@dataclass(frozen=True, slots=True)
-class SeatInput:
-    """Everything a bot is given: exactly what its seat may see."""
-
-    seat: int
-    view: Any
-    """`Game.view(state, seat)`: the seat's redacted view."""
-    moves: Sequence[Any]
-    """`Game.legal_moves(state, seat)`: what the seat may submit now."""
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much thinking a move may take; the caller owns the clock."""
-
-    playouts: int = 200
-    """Games played out per move by the strong bot (its main budget)."""
-    expired: Callable[[], bool] | None = None
-    """Asked between playouts: True stops the search (a deadline set by the service)."""
+__all__ = ["LEVELS", "Budget", "SeatInput", "choose"]
 
 
 def choose(
@@ -46,11 +28,7 @@ def choose(
     if level == "random" or len(inp.moves) == 1:
         return rng.choice(list(inp.moves))
     if level == "greedy":
-        from domain.bots.greedy import greedy_move
-
         return greedy_move(game, inp, rng)
     if level == "strong":
-        from domain.bots.strong import strong_move
-
         return strong_move(game, inp, rng, budget or Budget())
     raise ValueError(f"unknown bot level {level!r}; known: {LEVELS}")

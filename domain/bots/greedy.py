@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.bots.base import SeatInput
+from domain.bots.inputs import SeatInput
 from domain.bots.knowledge import Knowledge, knowledge_for
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game

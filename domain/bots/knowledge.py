@@ -3,16 +3,18 @@
 Registered by kind; a kind without knowledge is still played by every level (greedy and
 strong then fall back to random moves). A kind's determiniser reads the view; an
 expansion's part of it is rebuilt by a sampler in the expansion's own package (registered
-with the kind's knowledge), and what none can rebuild is declined (returns None).
+with the kind's knowledge), and what none can rebuild is declined (returns None). The
+knowledge of a kind and of its expansions lives in each package's `bot_knowledge` module
+(`domain.kernel.expansions.packages_of`), loaded on a bot's first use.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from domain.kernel.expansions import package_module, packages_of
 from domain.kernel.game import Game
 
 
@@ -35,15 +37,6 @@ class Knowledge(Protocol):
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
-_MODULES: dict[str, tuple[str, ...]] = {
-    "duel": ("domain.duel.bot_knowledge", "domain.duel_agora.bot_knowledge",
-             "domain.duel_leaders.bot_knowledge"),
-    "7wonders": ("domain.sevenwonders.bot_knowledge",
-                 "domain.sevenwonders_leaders.bot_knowledge",
-                 "domain.sevenwonders_faith.bot_knowledge"),
-}
-"""Where each kind's knowledge lives (the kind's, then its expansions' parts), loaded on
-first use."""
 
 
 def register_knowledge(kind: str, knowledge: Knowledge) -> None:
@@ -56,11 +49,10 @@ registered) before its expansions' parts, which must load all the same."""
 
 
 def knowledge_for(kind: str) -> Knowledge | None:
-    if kind not in _LOADED and kind in _MODULES:
-        try:
-            for module in _MODULES[kind]:
-                importlib.import_module(module)
-        except ModuleNotFoundError:
-            return None
-        _LOADED.add(kind)
+    if kind not in _LOADED:
+        packages = packages_of(kind)
+        for package in packages:
+            package_module(package, "bot_knowledge")
+        if packages:  # a kind registered later still loads its own
+            _LOADED.add(kind)
     return _KNOWLEDGE.get(kind)

@@ -22,8 +22,8 @@ import math
 import random
 from typing import Any
 
-from domain.bots.base import Budget, SeatInput
 from domain.bots.greedy import best_by_evaluation, move_value
+from domain.bots.inputs import Budget, SeatInput
 from domain.bots.knowledge import Knowledge, knowledge_for
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game

@@ -11,8 +11,7 @@ from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 PICK_ORDER: tuple[int, ...] = (0, 1, 1, 0, 1, 0, 0, 1)
 """Picker of each of the 8 picks: 0 = the first player, 1 = the other."""

@@ -9,9 +9,8 @@ from domain.duel import events as ev
 from domain.duel.state import OWE_DESTROY, OWE_DISCARD_BUILD, OWE_LIBRARY
 
 if TYPE_CHECKING:
-    from domain.duel.rules import EffectFn, EndVpFn
+    from domain.duel.rules import EffectFn, EndVpFn, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 LIBRARY_DRAW = 3
 

@@ -15,7 +15,7 @@ from domain.duel.catalog import CARDS, TOKENS, WONDERS
 from domain.duel.catalog_types import COLOURS, PURPLE, RESOURCES
 from domain.duel.deal import Deal, check_deal, random_deal
 from domain.duel.effects import EFFECTS, END_EFFECTS
-from domain.duel.evolve import evolve
+from domain.duel.evolve import MUTATORS, evolve
 from domain.duel.military import BASE_MILITARY_TOKENS
 from domain.duel.rules import DuelRules, PhaseRules
 from domain.duel.scoring import BASE_CATEGORIES, category_names
@@ -33,7 +33,7 @@ from domain.duel.state import (
 )
 from domain.duel.structure import BASE_LAYOUTS
 from domain.duel.tokens import masonry_architecture_discount
-from domain.duel.transaction import Tx
+from domain.duel.transaction import Transaction
 from domain.duel.views import DuelView, acting_seats, redact, view
 from domain.kernel.errors import DomainError
 
@@ -74,6 +74,7 @@ BASE_RULES = DuelRules(
     opening=draft.open_draft,
     military_tokens=BASE_MILITARY_TOKENS,
     score_categories=BASE_CATEGORIES,
+    mutators=MUTATORS,
     discount_hooks=(masonry_architecture_discount,),
 )
 
@@ -147,7 +148,7 @@ class DuelGame:
                 deal, self._ages, self._guilds, len(self.rules.wonders), len(self.rules.tokens),
                 self._slots,
             )
-        tx = Tx(self.rules, DuelState())
+        tx = Transaction(self.rules, DuelState())
         tx.emit(
             self.rules.started_type(
                 first_player=deal.first_player,
@@ -166,7 +167,7 @@ class DuelGame:
     def step(self, state: DuelState, command: Any) -> tuple[list[ev.Event], DuelState]:
         """Decide `command` and return its events with the state they lead to."""
         handler = self._handler(state, command)
-        tx = Tx(self.rules, state)
+        tx = Transaction(self.rules, state)
         handler(tx, command)
         return tx.events, tx.state
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from domain.duel import events as ev
 from domain.duel.catalog_types import MilitaryToken
+from domain.duel.rules import Tx
+from domain.duel.scoring import end_game
 from domain.duel.state import CAPITAL
-from domain.duel.transaction import Tx
 
 
 def move_pawn(tx: Tx, seat: int, shields: int) -> None:
@@ -27,8 +28,6 @@ def move_pawn(tx: Tx, seat: int, shields: int) -> None:
             name, args = token.effect
             tx.rules.effects[name](tx, seat, args)
     if abs(position) == CAPITAL:
-        from domain.duel.scoring import end_game
-
         end_game(tx, seat, "military")
 
 
@@ -39,17 +38,3 @@ BASE_MILITARY_TOKENS: tuple[MilitaryToken, ...] = (
     MilitaryToken("m5", -6, ("looting", (5,))),
 )
 """The base game's looting tokens (reference: military_track.zones)."""
-
-
-def military_points(pawn: int, seat: int) -> int:
-    """VP of the zone the pawn stands in, for the seat it favours (reference: zones)."""
-    distance = pawn if seat == 0 else -pawn
-    if distance <= 0:
-        return 0
-    if distance <= 2:
-        return 2
-    if distance <= 5:
-        return 5
-    if distance < CAPITAL:
-        return 10
-    return 0

@@ -21,8 +21,7 @@ from domain.kernel.errors import DomainError
 N_COLOURS = len(COLOURS)
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 
 def token_effects(tx: Tx, seat: int, token: int) -> None:

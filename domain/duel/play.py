@@ -18,8 +18,7 @@ from domain.duel.tokens import ECONOMY, STRATEGY, THEOLOGY, URBANISM, URBANISM_C
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 DISCARD_BASE_COINS = 2
 
@@ -141,9 +140,10 @@ def pricer_for(rules: DuelRules, state: DuelState, seat: int) -> Pricer:
         last = _LAST_PRICER[0]
         if last.state is state and last.seat == seat and last.rules is rules:
             return last
-        _LAST_PRICER[0] = pricer = rules.pricer_type(rules, state, seat)
+    pricer = (HookedPricer if rules.hooked_pricing else Pricer)(rules, state, seat)
+    if _LAST_PRICER:
+        _LAST_PRICER[0] = pricer
     else:
-        pricer = rules.pricer_type(rules, state, seat)
         _LAST_PRICER.append(pricer)
     return pricer
 

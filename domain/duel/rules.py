@@ -12,17 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDef
+from domain.duel.deal import Deal
+from domain.duel.events import GameStarted, game_started_type
 from domain.duel.structure import Layout
 
 if TYPE_CHECKING:
-    from domain.duel.deal import Deal
-    from domain.duel.events import GameStarted
-    from domain.duel.play import Pricer
+    from domain.duel.events import Event
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 EffectFn = Callable[["Tx", int, tuple[int, ...]], None]
 """An effect applied when its owner builds a card, a wonder or takes a token."""
@@ -80,6 +79,19 @@ DealFn = Callable[["DuelRules", random.Random], "Deal"]
 CheckDealFn = Callable[["DuelRules", "Deal"], None]
 
 
+class Tx(Protocol):
+    """What a rule sees of the decision under way (`transaction.Transaction` is the one).
+
+    Typed here, beside the rules its hooks receive it in, so that neither the rules nor
+    the modules they hold (evolve, play, scoring, ...) import the transaction."""
+
+    rules: DuelRules
+    state: DuelState
+    events: list[Event]
+
+    def emit(self, event: Event) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
     """How a phase enumerates moves and decides commands."""
@@ -110,6 +122,8 @@ class DuelRules:
     discount_hooks: tuple[DiscountHook, ...] = ()
     victory_checks: tuple[VictoryCheck, ...] = ()
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
+    """Every event type's mutator: the base game's (`evolve.MUTATORS`), then those of the
+    expansions' own event types (an expansion may replace a base one, wrapping it)."""
     starting_coins: int = 7
     wonder_limit: int = 7
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -149,25 +163,20 @@ class DuelRules:
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)
     """Every event type's mutator: the base ones, then the expansions' (which may wrap)."""
 
-    pricer_type: type[Pricer] = field(init=False, repr=False, compare=False)
-    """The plain Pricer, or the one that applies chain and cost-symbol hooks."""
+    hooked_pricing: bool = field(init=False, repr=False, compare=False)
+    """Whether chain, cost-symbol or card price hooks apply (`play.HookedPricer` then)."""
     started_type: type[GameStarted] = field(init=False, repr=False, compare=False)
     """The `GameStarted` event type whose deal is `deal_type` (`events.game_started_type`)."""
 
     def __post_init__(self) -> None:
-        from domain.duel.deal import Deal
-        from domain.duel.events import GameStarted, game_started_type
-        from domain.duel.evolve import MUTATORS
-        from domain.duel.play import HookedPricer, Pricer
-
         started = game_started_type(self.deal_type or Deal)
         object.__setattr__(self, "started_type", started)
-        table = {**MUTATORS, **self.mutators}
+        table = dict(self.mutators)
         if started is not GameStarted:
             table[started] = table[GameStarted]
         object.__setattr__(self, "table", table)
-        hooked = self.chain_hooks or self.waiver_hooks or self.card_price_hooks
-        object.__setattr__(self, "pricer_type", HookedPricer if hooked else Pricer)
+        hooked = bool(self.chain_hooks or self.waiver_hooks or self.card_price_hooks)
+        object.__setattr__(self, "hooked_pricing", hooked)
 
     def extend(self, **changes: Any) -> DuelRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

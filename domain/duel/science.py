@@ -4,8 +4,8 @@ different symbols are scientific supremacy."""
 from __future__ import annotations
 
 from domain.duel import events as ev
+from domain.duel.rules import Tx
 from domain.duel.state import OVER, OWE_TOKEN
-from domain.duel.transaction import Tx
 
 SUPREMACY_SYMBOLS = 6
 

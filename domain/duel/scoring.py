@@ -11,14 +11,27 @@ from typing import TYPE_CHECKING
 
 from domain.duel import events as ev
 from domain.duel.catalog_types import BLUE, GREEN, PURPLE, YELLOW
-from domain.duel.military import military_points
+from domain.duel.state import CAPITAL
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules, ScoreFn
+    from domain.duel.rules import DuelRules, ScoreFn, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 TOTAL = "total"
+
+
+def military_points(pawn: int, seat: int) -> int:
+    """VP of the zone the pawn stands in, for the seat it favours (reference: zones)."""
+    distance = pawn if seat == 0 else -pawn
+    if distance <= 0:
+        return 0
+    if distance <= 2:
+        return 2
+    if distance <= 5:
+        return 5
+    if distance < CAPITAL:
+        return 10
+    return 0
 
 
 def _colour_points(colour: int) -> ScoreFn:

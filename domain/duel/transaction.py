@@ -1,7 +1,7 @@
 """The working state of one decision: events emitted so far and the state they lead to.
 
 Rules read `tx.state` after each `emit`, so a later rule sees the effect of an earlier one
-exactly as a fold of the events would.
+exactly as a fold of the events would. Rules type it as `rules.Tx`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from domain.duel.state import DuelState
 
 
-class Tx:
+class Transaction:
     __slots__ = ("events", "rules", "state")
 
     def __init__(self, rules: DuelRules, state: DuelState) -> None:

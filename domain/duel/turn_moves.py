@@ -16,8 +16,7 @@ from domain.duel.state import DuelState
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 
 def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:

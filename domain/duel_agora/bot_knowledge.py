@@ -25,7 +25,7 @@ from domain.duel.bot_knowledge import AGE_MIXINS, EXT_EVALUATIONS, EXT_SAMPLERS,
 from domain.duel.game import DuelGame
 from domain.duel.state import DuelState
 from domain.duel.views import DuelView
-from domain.duel_agora import owed
+from domain.duel_agora import owing
 from domain.duel_agora.catalog import (
     CONSPIRACIES,
     DECREES,
@@ -94,7 +94,7 @@ def sample_agora(
     kinds = [k for k, _, _ in state.pending]
     owner = state.pending[0][2] if state.pending else -1
     drawn = av.drawn
-    if not drawn and kinds and kinds[0] == owed.OWE_KEEP and owner != seat:
+    if not drawn and kinds and kinds[0] == owing.OWE_KEEP and owner != seat:
         drawn, unseen = tuple(unseen[:CONSPIRACY_DRAW]), unseen[CONSPIRACY_DRAW:]
     if len(unseen) < av.deck_size:
         return None
@@ -113,7 +113,7 @@ def sample_agora(
                 aside.remove(t)
             obscured.append((t, seat, False))
     spied = av.spied
-    if kinds and kinds[0] == owed.OWE_SPY:
+    if kinds and kinds[0] == owing.OWE_SPY:
         if spied:
             aside = list(spied)
         spied = tuple(aside)
@@ -179,12 +179,12 @@ def _pending_args(
     if not state.pending:
         return state.pending
     kind, arg, who = state.pending[0]
-    if kind == owed.OWE_SENATE:
+    if kind == owing.OWE_SENATE:
         senators = state.ext.senators[who]
         section = SENATOR_BY_CARD[senators[-1]].section if senators else 0
         actions = senate_actions(blue_count(game.rules, state, who))
-        arg = section * owed.SENATE_SECTION_SHIFT + actions
-    elif kind == owed.OWE_TURN_OF_EVENTS:
+        arg = section * owing.SENATE_SECTION_SHIFT + actions
+    elif kind == owing.OWE_TURN_OF_EVENTS:
         optional = any(isinstance(m, Decline) for m in moves) and len(moves) > 1
         arg = 1 if optional else 2
     return ((kind, arg, who), *state.pending[1:])

@@ -23,13 +23,13 @@ from domain.duel.play import check_slot, finish_action, reveal_uncovered
 from domain.duel.state import OVER, DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
-from domain.duel_agora import owed
+from domain.duel_agora import owing
 from domain.duel_agora.catalog import CONSPIRACIES, ORGANIZED_CRIME
 from domain.duel_agora.senate import agora
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import Tx
 
 DRAW = 2
 COUP_SHIELDS = 2
@@ -47,7 +47,7 @@ def conspire(tx: Tx, seat: int) -> None:
     if n == 1 or ORGANIZED_CRIME in tx.state.players[seat].tokens:
         tx.emit(aev.ConspiracyKept(seat=seat, kept=drawn, returned=-1, on_top=False))
     else:
-        owed.owe(tx, seat, owed.OWE_KEEP)
+        owing.owe(tx, seat, owing.OWE_KEEP)
 
 
 def prepare(tx: Tx, cmd: acmd.PrepareConspiracy) -> None:
@@ -79,7 +79,7 @@ def trigger_at_start(tx: Tx, cmd: acmd.TriggerConspiracy) -> None:
         raise DomainError("conspiracy_not_triggerable",
                           "only a prepared conspiracy, once a turn, before the turn's action")
     trigger(tx, cmd.seat, cmd.conspiracy, before_action=True)
-    owed.done(tx)
+    owing.done(tx)
 
 
 def trigger(tx: Tx, seat: int, position: int, before_action: bool) -> None:
@@ -89,7 +89,7 @@ def trigger(tx: Tx, seat: int, position: int, before_action: bool) -> None:
     conspiracy = CONSPIRACIES[card]
     EFFECTS[conspiracy.effect](tx, seat)
     if conspiracy.optional_move and tx.state.phase != OVER:
-        owed.owe(tx, seat, owed.OWE_MOVE)
+        owing.owe(tx, seat, owing.OWE_MOVE)
 
 
 def end_of_trigger(tx: Tx) -> bool:
@@ -107,7 +107,7 @@ def end_of_trigger(tx: Tx) -> bool:
 
 
 def extortion(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_EXTORT)
+    owing.owe(tx, seat, owing.OWE_EXTORT)
 
 
 def blackmail(tx: Tx, seat: int) -> None:
@@ -127,7 +127,7 @@ def swindle(tx: Tx, seat: int) -> None:
 
 
 def obscurantism(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_OBSCURE)
+    owing.owe(tx, seat, owing.OWE_OBSCURE)
 
 
 def coup(tx: Tx, seat: int) -> None:
@@ -136,27 +136,27 @@ def coup(tx: Tx, seat: int) -> None:
 
 
 def property_fraud(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_FRAUD)
+    owing.owe(tx, seat, owing.OWE_FRAUD)
 
 
 def treason(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_TREASON)
+    owing.owe(tx, seat, owing.OWE_TREASON)
 
 
 def political_maneuver(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_PLACE)
-    owed.owe(tx, seat, owed.OWE_REMOVE)
+    owing.owe(tx, seat, owing.OWE_PLACE)
+    owing.owe(tx, seat, owing.OWE_REMOVE)
 
 
 def espionage(tx: Tx, seat: int) -> None:
     aside = tx.state.aside_tokens
     if aside:
         tx.emit(aev.AsideTokensSeen(seat=seat, tokens=aside, count=len(aside)))
-        owed.owe(tx, seat, owed.OWE_SPY)
+        owing.owe(tx, seat, owing.OWE_SPY)
 
 
 def turn_of_events(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_TURN_OF_EVENTS, 2)
+    owing.owe(tx, seat, owing.OWE_TURN_OF_EVENTS, 2)
 
 
 def embezzlement(tx: Tx, seat: int) -> None:
@@ -171,19 +171,19 @@ def embezzlement(tx: Tx, seat: int) -> None:
 
 
 def foreclosure(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_FORECLOSE)
+    owing.owe(tx, seat, owing.OWE_FORECLOSE)
 
 
 def coercion(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_COERCE)
+    owing.owe(tx, seat, owing.OWE_COERCE)
 
 
 def insider_influence(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_INSIDER)
+    owing.owe(tx, seat, owing.OWE_INSIDER)
 
 
 def sabotage(tx: Tx, seat: int) -> None:
-    owed.owe(tx, seat, owed.OWE_SABOTAGE)
+    owing.owe(tx, seat, owing.OWE_SABOTAGE)
 
 
 EFFECTS: dict[str, Callable[[Tx, int], None]] = {

@@ -22,8 +22,7 @@ from domain.duel_agora.catalog import BROWN_GROUP, DECREE_BY_KIND, GREY_GROUP
 from domain.duel_agora.senate import agora
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 _COINS_PER_COLOUR = {
     colour: decree for (kind, colour), decree in DECREE_BY_KIND.items()

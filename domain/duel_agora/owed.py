@@ -22,11 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from domain.duel import events as ev
 from domain.duel.catalog_types import BLUE, BROWN, GREEN, GREY
-from domain.duel.draft import continue_draft
 from domain.duel.owed import token_effects
-from domain.duel.play import apply_card_effects, finish_action, reveal_uncovered
+from domain.duel.play import apply_card_effects, reveal_uncovered
 from domain.duel.rules import PhaseRules
-from domain.duel.state import DRAFT, OVER, DuelState
+from domain.duel.state import DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
 from domain.duel_agora import senate
@@ -35,60 +34,35 @@ from domain.duel_agora.catalog import (
     SECTION_CHAMBERS,
     SENATOR,
 )
+from domain.duel_agora.conspiracies import conspire, trigger
+from domain.duel_agora.owing import (
+    OPTIONAL,
+    OWE_COERCE,
+    OWE_CONSPIRATOR,
+    OWE_CURIA,
+    OWE_EXTORT,
+    OWE_FORECLOSE,
+    OWE_FRAUD,
+    OWE_INSIDER,
+    OWE_KEEP,
+    OWE_MOVE,
+    OWE_OBSCURE,
+    OWE_PLACE,
+    OWE_REMOVE,
+    OWE_SABOTAGE,
+    OWE_SENATE,
+    OWE_SPY,
+    OWE_TREASON,
+    OWE_TURN_OF_EVENTS,
+    OWED_NAMES,
+    SENATE_SECTION_SHIFT,
+    done,
+    step,
+)
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
-
-(OWE_SENATE, OWE_CONSPIRATOR, OWE_KEEP, OWE_PLACE, OWE_REMOVE, OWE_MOVE, OWE_TURN_OF_EVENTS,
- OWE_EXTORT, OWE_OBSCURE, OWE_FRAUD, OWE_TREASON, OWE_SPY, OWE_FORECLOSE, OWE_COERCE,
- OWE_INSIDER, OWE_SABOTAGE, OWE_CURIA) = range(10, 27)
-
-OWED_NAMES: dict[int, str] = {
-    OWE_SENATE: "senate_actions",
-    OWE_CONSPIRATOR: "conspirator_action",
-    OWE_KEEP: "keep_conspiracy",
-    OWE_PLACE: "place_influence",
-    OWE_REMOVE: "remove_influence",
-    OWE_MOVE: "move_influence_optional",
-    OWE_TURN_OF_EVENTS: "discard_from_structure",
-    OWE_EXTORT: "take_opponent_wonder",
-    OWE_OBSCURE: "obscure_progress_token",
-    OWE_FRAUD: "build_from_last_row",
-    OWE_TREASON: "build_removed_card",
-    OWE_SPY: "take_aside_token",
-    OWE_FORECLOSE: "take_brown_or_grey_card",
-    OWE_COERCE: "exchange_blue_or_green_card",
-    OWE_INSIDER: "move_decree",
-    OWE_SABOTAGE: "sabotage_wonder",
-    OWE_CURIA: "trigger_unprepared_conspiracy",
-}
-OPTIONAL = frozenset({OWE_SENATE, OWE_CONSPIRATOR, OWE_MOVE, OWE_CURIA})
-"""Kinds a seat may always decline (Turn of Events: only its second discard)."""
-
-SENATE_SECTION_SHIFT = 4
-"""A politician's owed arg: section * 4 + actions left."""
-
-
-def owe(tx: Tx, seat: int, kind: int, arg: int = 0, position: int = -1) -> None:
-    tx.emit(ev.ActionOwed(seat=seat, action=kind, arg=arg, position=position))
-
-
-def done(tx: Tx) -> None:
-    """After an owed action: the next one, the rest of the draft, or the end of the action."""
-    s = tx.state
-    if s.phase == OVER or s.pending:
-        return
-    if s.phase == DRAFT:
-        continue_draft(tx)
-        return
-    finish_action(tx)
-
-
-def _step(tx: Tx, seat: int, remaining: int = 0) -> None:
-    tx.emit(aev.AgoraOwedStep(seat=seat, remaining=remaining))
-
+    from domain.duel.rules import DuelRules, Tx
 
 # -- what each kind allows ---------------------------------------------------------------
 
@@ -296,13 +270,13 @@ def _require(rules: DuelRules, state: DuelState, command: Any) -> tuple[int, int
 
 def decline(tx: Tx, cmd: acmd.Decline) -> None:
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     done(tx)
 
 
 def place_influence(tx: Tx, cmd: acmd.PlaceInfluence) -> None:
     kind, arg = _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat, arg - 1 if kind == OWE_SENATE and arg % SENATE_SECTION_SHIFT > 1
+    step(tx, cmd.seat, arg - 1 if kind == OWE_SENATE and arg % SENATE_SECTION_SHIFT > 1
           else 0)
     senate.place(tx, cmd.seat, cmd.chamber)
     done(tx)
@@ -310,7 +284,7 @@ def place_influence(tx: Tx, cmd: acmd.PlaceInfluence) -> None:
 
 def move_influence(tx: Tx, cmd: acmd.MoveInfluence) -> None:
     kind, arg = _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat, arg - 1 if kind == OWE_SENATE and arg % SENATE_SECTION_SHIFT > 1
+    step(tx, cmd.seat, arg - 1 if kind == OWE_SENATE and arg % SENATE_SECTION_SHIFT > 1
           else 0)
     senate.move(tx, cmd.seat, cmd.source, cmd.target)
     done(tx)
@@ -318,16 +292,14 @@ def move_influence(tx: Tx, cmd: acmd.MoveInfluence) -> None:
 
 def remove_influence(tx: Tx, cmd: acmd.RemoveInfluence) -> None:
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     senate.remove(tx, cmd.seat, cmd.chamber)
     done(tx)
 
 
 def conspire_command(tx: Tx, cmd: acmd.Conspire) -> None:
-    from domain.duel_agora.conspiracies import conspire
-
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     conspire(tx, cmd.seat)
     done(tx)
 
@@ -336,7 +308,7 @@ def keep_conspiracy(tx: Tx, cmd: acmd.KeepConspiracy) -> None:
     _require(tx.rules, tx.state, cmd)
     drawn = senate.agora(tx.state).drawn
     other = next((c for c in drawn if c != cmd.keep), -1)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     tx.emit(aev.ConspiracyKept(seat=cmd.seat, kept=(cmd.keep,), returned=other,
                                on_top=cmd.on_top))
     done(tx)
@@ -344,18 +316,18 @@ def keep_conspiracy(tx: Tx, cmd: acmd.KeepConspiracy) -> None:
 
 def discard_from_structure(tx: Tx, cmd: acmd.DiscardFromStructure) -> None:
     _, arg = _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat, arg - 1)
+    step(tx, cmd.seat, arg - 1)
     tx.emit(aev.StructureCardDiscarded(seat=cmd.seat, slot=cmd.slot,
                                        card=tx.state.slots[cmd.slot]))
     reveal_uncovered(tx, cmd.slot)
     if arg == 2 and tx.state.taken == tx.rules.layouts[tx.state.age - 1].full:
-        _step(tx, cmd.seat)  # nothing left to discard a second time
+        step(tx, cmd.seat)  # nothing left to discard a second time
     done(tx)
 
 
 def take_wonder(tx: Tx, cmd: acmd.TakeWonder) -> None:
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     tx.emit(aev.WonderTaken(seat=cmd.seat, owner=1 - cmd.seat, wonder=cmd.wonder))
     done(tx)
 
@@ -363,7 +335,7 @@ def take_wonder(tx: Tx, cmd: acmd.TakeWonder) -> None:
 def obscure_token(tx: Tx, cmd: acmd.ObscureToken) -> None:
     _require(tx.rules, tx.state, cmd)
     source = next(src for t, src in obscurable(tx.state, cmd.seat) if t == cmd.token)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     tx.emit(aev.TokenObscured(seat=cmd.seat, token=cmd.token, source=source))
     done(tx)
 
@@ -377,14 +349,14 @@ def _build_free(tx: Tx, seat: int, card: int, slot: int) -> None:
 
 def build_from_last_row(tx: Tx, cmd: acmd.BuildFromLastRow) -> None:
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     _build_free(tx, cmd.seat, tx.state.slots[cmd.slot], cmd.slot)
     done(tx)
 
 
 def build_removed_card(tx: Tx, cmd: acmd.BuildRemovedCard) -> None:
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     _build_free(tx, cmd.seat, cmd.card, -1)
     done(tx)
 
@@ -401,7 +373,7 @@ def take_aside_token(tx: Tx, cmd: acmd.TakeAsideToken) -> None:
 def take_card(tx: Tx, cmd: acmd.TakeCard) -> None:
     """Foreclosure: the card changes city; it is not constructed (no effect applies)."""
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     tx.emit(aev.CardTaken(seat=cmd.seat, owner=1 - cmd.seat, card=cmd.card))
     done(tx)
 
@@ -416,7 +388,7 @@ def exchange_cards(tx: Tx, cmd: acmd.ExchangeCards) -> None:
 
     _require(tx.rules, tx.state, cmd)
     seat = cmd.seat
-    _step(tx, seat)
+    step(tx, seat)
     tx.emit(aev.CardTaken(seat=seat, owner=1 - seat, card=cmd.take))
     tx.emit(aev.CardTaken(seat=1 - seat, owner=seat, card=cmd.give))
     card_symbol_gained(tx, seat, cmd.take, constructed=False)
@@ -427,7 +399,7 @@ def exchange_cards(tx: Tx, cmd: acmd.ExchangeCards) -> None:
 def move_decree(tx: Tx, cmd: acmd.MoveDecree) -> None:
     _require(tx.rules, tx.state, cmd)
     source = next(i for i, d in enumerate(senate.agora(tx.state).decrees) if cmd.decree in d)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     senate.move_decree(tx, cmd.seat, cmd.decree, source, cmd.chamber)
     done(tx)
 
@@ -439,17 +411,15 @@ def sabotage_wonder(tx: Tx, cmd: acmd.SabotageWonder) -> None:
     _require(tx.rules, tx.state, cmd)
     owner = tx.state.players[1 - cmd.seat]
     card = owner.tucked[owner.built_wonders.index(cmd.wonder)]
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     tx.emit(aev.WonderSabotaged(seat=cmd.seat, owner=1 - cmd.seat, wonder=cmd.wonder,
                                 card=card))
     done(tx)
 
 
 def curia_trigger(tx: Tx, cmd: acmd.TriggerConspiracy) -> None:
-    from domain.duel_agora.conspiracies import trigger
-
     _require(tx.rules, tx.state, cmd)
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     trigger(tx, cmd.seat, cmd.conspiracy, before_action=False)
     done(tx)
 
@@ -496,7 +466,7 @@ def lapse_token(tx: Tx, cmd: acmd.Decline) -> None:
     if tx.state.board_tokens:
         raise DomainError("not_optional", "a pair earns one of the progress tokens on the "
                           "board while there is one")
-    _step(tx, cmd.seat)
+    step(tx, cmd.seat)
     done(tx)
 
 

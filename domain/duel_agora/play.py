@@ -22,8 +22,7 @@ from domain.duel_agora.senators import recruit_cost
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 
 def agora_play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:

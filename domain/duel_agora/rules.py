@@ -15,7 +15,7 @@ from domain.duel import catalog as base
 from domain.duel import commands as cmd
 from domain.duel.rules import DuelRules, PhaseRules
 from domain.duel.state import DRAFT, OWE_TOKEN, PLAY
-from domain.duel_agora import catalog, decrees, owed
+from domain.duel_agora import catalog, decrees, owed, owing
 from domain.duel_agora import commands as acmd
 from domain.duel_agora.commands import AGORA_COMMANDS
 from domain.duel_agora.conspiracies import end_of_trigger, prepare, trigger_at_start
@@ -29,8 +29,8 @@ from domain.duel_agora.state import AgoraDeal
 from domain.duel_agora.views import REDACTORS, agora_view
 
 if TYPE_CHECKING:
+    from domain.duel.rules import Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 SENATE_CATEGORY = "senate"
 
@@ -38,19 +38,19 @@ SENATE_CATEGORY = "senate"
 def _curia_julia(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     """Curia Julia built: trigger 1 unprepared conspiracy of one's own (optional)."""
     if owed.curia_choices(tx.state, seat):
-        owed.owe(tx, seat, owed.OWE_CURIA)
+        owing.owe(tx, seat, owing.OWE_CURIA)
 
 
 def _knossos(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     """Knossos built: place 1 cube anywhere, then you may move 1 to an adjacent chamber."""
-    owed.owe(tx, seat, owed.OWE_PLACE)
-    owed.owe(tx, seat, owed.OWE_MOVE)
+    owing.owe(tx, seat, owing.OWE_PLACE)
+    owing.owe(tx, seat, owing.OWE_MOVE)
 
 
 def _place_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     """Small Agora military token: place 1 cube in any chamber (at once: first owed)."""
     if agora(tx.state).cubes_left(seat):
-        owed.owe(tx, seat, owed.OWE_PLACE, position=0)
+        owing.owe(tx, seat, owing.OWE_PLACE, position=0)
 
 
 def _remove_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
@@ -58,9 +58,9 @@ def _remove_cube(tx: Tx, seat: int, args: tuple[int, ...]) -> None:
     (at once: first owed, in that order)."""
     first = 0
     if any(agora(tx.state).cubes[1 - seat]):
-        owed.owe(tx, seat, owed.OWE_REMOVE, position=0)
+        owing.owe(tx, seat, owing.OWE_REMOVE, position=0)
         first = 1
-    owed.owe(tx, seat, owed.OWE_MOVE, position=first)
+    owing.owe(tx, seat, owing.OWE_MOVE, position=first)
 
 
 def _catalog() -> dict[str, Any]:
@@ -70,7 +70,7 @@ def _catalog() -> dict[str, Any]:
         "decrees": [msgspec.to_builtins(d) for d in catalog.DECREES],
         "conspiracies": [msgspec.to_builtins(c) for c in catalog.CONSPIRACIES],
         "senators": [msgspec.to_builtins(s) for s in catalog.SENATORS],
-        "owed_actions": dict(sorted((v, k) for k, v in owed.OWED_NAMES.items())),
+        "owed_actions": dict(sorted((v, k) for k, v in owing.OWED_NAMES.items())),
     }
 
 
@@ -80,7 +80,7 @@ def _senate_score(rules: DuelRules, state: DuelState, seat: int) -> int:
 
 def attach(rules: DuelRules) -> DuelRules:
     """Agora on `rules`. Its ids follow the base game's tables, so Agora attaches first
-    (the registry attaches expansions in `domain.duel.EXPANSIONS` order, Agora leading);
+    (expansions attach in the order of `domain.packages`, which lists Agora first);
     a later expansion appends its own cards, wonders and tokens after Agora's."""
     if (len(rules.cards), len(rules.wonders), len(rules.tokens)) != (
         len(base.CARDS), len(base.WONDERS), len(base.TOKENS)
@@ -111,7 +111,7 @@ def attach(rules: DuelRules) -> DuelRules:
         },
         owed={**rules.owed, **owed.owed_rules(),
               OWE_TOKEN: owed.token_rules(rules.owed[OWE_TOKEN])},
-        owed_names={**rules.owed_names, **owed.OWED_NAMES},
+        owed_names={**rules.owed_names, **owing.OWED_NAMES},
         opening=opening,
         score_categories=(*rules.score_categories, (SENATE_CATEGORY, _senate_score)),
         price_hooks=(*rules.price_hooks, decrees.resource_prices),

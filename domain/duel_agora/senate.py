@@ -25,7 +25,7 @@ from domain.duel_agora.catalog import N_CHAMBERS, SHIELD_DECREE
 from domain.duel_agora.state import AgoraState
 
 if TYPE_CHECKING:
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import Tx
 
 POLITICAL = "political"
 

@@ -16,7 +16,7 @@ from domain.duel import events as ev
 from domain.duel.play import check_slot, finish_action, reveal_uncovered
 from domain.duel.state import DuelState
 from domain.duel_agora import events as aev
-from domain.duel_agora import owed
+from domain.duel_agora import owing
 from domain.duel_agora.catalog import CORRUPTION, SENATOR_BY_CARD, senate_actions
 from domain.duel_agora.commands import RecruitSenator
 from domain.duel_agora.decrees import CONSPIRATOR_REPLAY, blue_count, holder
@@ -24,8 +24,7 @@ from domain.duel_agora.senate import agora
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 
 def recruit_cost(state: DuelState, seat: int) -> int:
@@ -57,10 +56,10 @@ def act(rules: DuelRules, tx: Tx, seat: int, card: int) -> None:
     if senator.kind == "politician":
         n = senate_actions(blue_count(rules, tx.state, seat))
         if ext.cubes_left(seat) or any(ext.cubes[seat]):
-            owed.owe(tx, seat, owed.OWE_SENATE,
-                     senator.section * owed.SENATE_SECTION_SHIFT + n)
+            owing.owe(tx, seat, owing.OWE_SENATE,
+                     senator.section * owing.SENATE_SECTION_SHIFT + n)
         return
     if holder(tx.state, CONSPIRATOR_REPLAY) == seat and not tx.state.replay:
         tx.emit(ev.PlayAgainGranted(seat=seat))
     if ext.cubes_left(seat) or ext.deck:
-        owed.owe(tx, seat, owed.OWE_CONSPIRATOR)
+        owing.owe(tx, seat, owing.OWE_CONSPIRATOR)

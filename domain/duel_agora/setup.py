@@ -19,7 +19,7 @@ from domain.duel.commands import PickWonder
 from domain.duel.deal import Deal
 from domain.duel.draft import continue_draft, start_first_phase
 from domain.duel_agora import events as aev
-from domain.duel_agora import owed
+from domain.duel_agora import owing
 from domain.duel_agora.catalog import (
     CHAMBERS,
     CONSPIRACIES,
@@ -33,8 +33,7 @@ from domain.duel_agora.state import AgoraDeal, AgoraSecrets
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
-    from domain.duel.transaction import Tx
+    from domain.duel.rules import DuelRules, Tx
 
 REMOVED_PER_AGE = 3
 GUILDS_IN_PLAY = 3
@@ -173,6 +172,6 @@ def pick_wonder(tx: Tx, cmd: PickWonder) -> None:
     if effect == "conspire":
         conspire(tx, cmd.seat)
     elif effect == "place_cube":
-        owed.owe(tx, cmd.seat, owed.OWE_PLACE)
+        owing.owe(tx, cmd.seat, owing.OWE_PLACE)
     if not tx.state.pending:
         continue_draft(tx)

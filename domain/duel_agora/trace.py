@@ -25,6 +25,8 @@ from domain.duel_agora.senate import agora
 from domain.duel_agora.state import AgoraDeal
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game
 from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
 
 FORMAT = "duel-agora-trace/1"
@@ -294,8 +296,6 @@ def replay_agora_trace(record: dict[str, Any], game: DuelGame | None = None) -> 
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise TraceError(f"not a {FORMAT} record")
     if game is None:
-        from domain.kernel.registry import get_game
-
         game = get_game("duel", ("agora",))  # type: ignore[assignment]
         assert isinstance(game, DuelGame)
     rules = game.rules
@@ -354,3 +354,7 @@ def replay_agora_trace(record: dict[str, Any], game: DuelGame | None = None) -> 
             disagree(-1, None, field, value, mine_result.get(field))
     return result
 
+
+def import_agora_trace(record: dict[str, Any]) -> PlayedGame:
+    """The game an Agora record holds, played through the engine (`import_by_replay`)."""
+    return import_by_replay(record, get_game("duel", ("agora",)), replay_agora_trace, ("agora",))

@@ -64,9 +64,8 @@ from domain.duel_leaders.state import RESOLVING
 
 if TYPE_CHECKING:
     from domain.duel.play import Price, Pricer
-    from domain.duel.rules import DuelRules
+    from domain.duel.rules import DuelRules, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 OWE_MAECENAS, OWE_ROME, OWE_OFFER, OWE_BURY, OWE_SYMBOL, OWE_TAKEN_SYMBOL = range(40, 46)
 OWED_NAMES: dict[int, str] = {

@@ -39,9 +39,8 @@ from domain.duel_leaders.state import CHOOSING, DECLARING, RESOLVING
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DecideFn, DuelRules, MoveFn
+    from domain.duel.rules import DecideFn, DuelRules, MoveFn, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 LAW = 6
 """The Law symbol ('scales'), which Euclid gives instead of a card's own."""

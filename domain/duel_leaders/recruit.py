@@ -32,6 +32,7 @@ from domain.duel.play import begin_age
 from domain.duel.state import OVER
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.commands import ChooseLeader, DeclareRecruitment
+from domain.duel_leaders.effects import apply_recruited, next_layout_effect
 from domain.duel_leaders.evolve import leaders
 from domain.duel_leaders.state import (
     AFTER_LAYOUT,
@@ -44,9 +45,8 @@ from domain.duel_leaders.state import (
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DuelRules
+    from domain.duel.rules import DuelRules, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 DISCARD_COINS = 2
 
@@ -133,8 +133,6 @@ def declare(tx: Tx, cmd: DeclareRecruitment) -> None:
 
 def continue_recruitment(tx: Tx) -> None:
     """6. Effects seat by seat; each may owe actions (resolved before the next seat)."""
-    from domain.duel_leaders.effects import apply_recruited
-
     while True:
         s = tx.state
         if s.phase == OVER or s.pending:
@@ -156,8 +154,6 @@ def lay_out(tx: Tx, age: int, chooser: int) -> None:
 
 
 def continue_layout(tx: Tx) -> None:
-    from domain.duel_leaders.effects import next_layout_effect
-
     while True:
         s = tx.state
         if s.phase == OVER or s.pending:

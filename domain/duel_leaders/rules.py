@@ -8,6 +8,7 @@ appended after the ruleset's, its state lives in `DuelState.leaders`), so `("ago
   rules' two 16-leader variants; the leaders set aside are then the panel's 8 undrafted).
 - `leader_costs`: {leader key: coins >= 0}, overriding the catalog's provisional costs
   (keys in any case, "Da Vinci" for "da_vinci").
+The options are read in `options.py`.
 """
 
 from __future__ import annotations
@@ -32,73 +33,22 @@ from domain.duel_leaders.evolve import (
     RECRUITMENT,
     keeping_symbols,
 )
+from domain.duel_leaders.options import LeadersOptions, parse_options
 from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
 from domain.duel_leaders.views import REDACTORS, leaders_view
-from domain.kernel.errors import DomainError
 
 STARTING_COINS = 10
 """7 + 3 ("Chaque joueur prend 3 pièces supplémentaires de la banque")."""
 SCORE_CATEGORY = "leaders"
-MAX_COST = 99
 
 EXPANSION_PHASES[LEADER_DRAFT] = ("leader_draft", setup.draft_acting)
 EXPANSION_PHASES[RECRUITMENT] = ("recruitment", recruit.recruitment_acting)
-
-
-class LeadersOptions(msgspec.Struct, frozen=True):
-    panel: str
-    pool: tuple[int, ...]
-    costs: tuple[int, ...]
-
-
-OPTION_NAMES = ("leader_panel", "leader_costs")
-
-
-def _leader_key(key: Any) -> int | None:
-    """A leader's id from its catalog key, in any case, spaces for underscores ("Nero",
-    "Da Vinci" as well as "nero", "da_vinci")."""
-    if not isinstance(key, str):
-        return None
-    return lc.BY_KEY.get(key.strip().lower().replace(" ", "_"))
-
-
-def parse_options(options: dict[str, Any]) -> LeadersOptions:
-    unknown = sorted(set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise DomainError("unknown_option", f"Duel Leaders has no option {unknown}; "
-                          f"known: {list(OPTION_NAMES)}")
-    panel = options.get("leader_panel", "all")
-    if panel not in lc.PANELS:
-        raise DomainError("invalid_option", f"leader_panel must be one of {sorted(lc.PANELS)}")
-    costs = [x.cost for x in lc.LEADERS]
-    overrides = options.get("leader_costs", {})
-    if not isinstance(overrides, dict):
-        raise DomainError("invalid_option", "leader_costs maps leader keys to coin costs")
-    seen: set[int] = set()
-    for key, cost in overrides.items():
-        leader = _leader_key(key)
-        if leader is None:
-            raise DomainError("invalid_option", f"leader_costs: no leader {key!r}; keys: "
-                              f"{sorted(lc.BY_KEY)}")
-        if leader in seen:
-            raise DomainError("invalid_option", f"leader_costs names {key!r} twice")
-        seen.add(leader)
-        if type(cost) is not int or not 0 <= cost <= MAX_COST:
-            raise DomainError("invalid_option", f"leader_costs[{key!r}] must be an integer "
-                              f"from 0 to {MAX_COST}")
-        costs[leader] = cost
-    return LeadersOptions(panel=panel, pool=lc.PANELS[panel], costs=tuple(costs))
 
 
 RECOUNTING_EVENTS: tuple[type, ...] = (
     ev.CardDestroyed, aev.CardTaken, aev.TokenObscured, aev.WonderSabotaged)
 """Events whose mutators recount a city's science from printed symbols (`rebuild_caches`,
 `with_card`): wrapped to count Euclid's and Ptolemy's changes again."""
-
-
-def options_of(rules: DuelRules) -> LeadersOptions:
-    opts: LeadersOptions = rules.options["leaders"]
-    return opts
 
 
 def _catalog(inner: Any, opts: LeadersOptions) -> Any:

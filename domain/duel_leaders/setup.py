@@ -22,13 +22,13 @@ from domain.duel_agora.state import AgoraDeal
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.commands import PickLeader
 from domain.duel_leaders.evolve import leaders
+from domain.duel_leaders.options import options_of
 from domain.duel_leaders.state import AgoraLeadersDeal, LeadersDeal
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
-    from domain.duel.rules import DealFn, DuelRules
+    from domain.duel.rules import DealFn, DuelRules, Tx
     from domain.duel.state import DuelState
-    from domain.duel.transaction import Tx
 
 DRAFTED = 8
 ROUND_SIZE = 4
@@ -88,8 +88,6 @@ def check_deal_fn(inner: Any, pool: tuple[int, ...]) -> Any:
 
 def open_leader_draft(tx: Tx) -> None:
     """The leaders' shuffle is recorded (hidden), then the first 4 leaders are revealed."""
-    from domain.duel_leaders.rules import options_of
-
     deal = tx.state.deal
     assert deal is not None
     opts = options_of(tx.rules)

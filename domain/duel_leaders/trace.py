@@ -33,7 +33,8 @@ from domain.duel_leaders.setup import DRAFTED, ROUND_SIZE, with_leaders
 from domain.duel_leaders.views import STEP_NAMES
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
-from domain.kernel.registry import rules_options
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game, rules_options
 from domain.kernel.traces import Disagreement, PlayedGame, TraceError, TraceResult
 
 FORMAT = "duel-leaders-trace/1"
@@ -264,8 +265,6 @@ def _state(rules: DuelRules, state: DuelState) -> dict[str, Any]:
 def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
     """Replay one Duel Leaders game; raises TraceError for a malformed record. `played_by`:
     the game to play it through (an importer's recording wrapper of the record's ruleset)."""
-    from domain.kernel.registry import get_game
-
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise TraceError(f"not a {FORMAT} record")
     try:
@@ -344,3 +343,14 @@ def replay_leaders_trace(record: dict[str, Any], played_by: Any | None = None) -
         if mine_result.get(field) != value:
             disagree(-1, None, field, value, mine_result.get(field))
     return result
+
+
+def import_leaders_trace(record: dict[str, Any]) -> PlayedGame:
+    """Duel Leaders (alone or with Agora): the ruleset and its options come from the record."""
+    try:
+        expansions = tuple(record["expansions"])
+        options = rules_options(dict(record.get("options") or {}))
+        game = get_game("duel", expansions, options)
+    except (KeyError, TypeError, ValueError, DomainError) as exc:
+        raise TraceError(f"malformed record: {exc}") from None
+    return import_by_replay(record, game, replay_leaders_trace, expansions, options)

@@ -2,8 +2,8 @@
 
 The registry builds a ruleset from a kind and expansions; this module says which expansions
 and options exist, so the API documents and the `/kinds` resource list every ruleset without
-naming a game. Each game package registers its description (one line); a kind without one is
-described as its base game only.
+naming a game. Each game package registers its description (one line) and each expansion
+its own (in its `Expansion`); a kind without a description is described by its name.
 """
 
 from __future__ import annotations
@@ -15,35 +15,21 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.description_types import (
+    ExpansionDescription,
+    KindDescription,
+    OptionDescription,
+)
 from domain.kernel.errors import DomainError
+from domain.kernel.expansions import expansions_of
 from domain.kernel.game import Game
-from domain.kernel.registry import declared_expansions, get_game, get_ruleset, kinds
+from domain.kernel.registry import get_game, get_ruleset, kinds
 
-
-class OptionDescription(msgspec.Struct, frozen=True):
-    """One option a game takes in `options`, with its JSON type and meaning."""
-
-    name: str
-    type: str
-    """The option's JSON type: "integer", "boolean", "string"."""
-    description: str
-    default: Any = None
-
-
-class ExpansionDescription(msgspec.Struct, frozen=True):
-    name: str
-    title: str
-    description: str = ""
-    options: tuple[OptionDescription, ...] = ()
-    """Options the game takes only with this expansion."""
-
-
-class KindDescription(msgspec.Struct, frozen=True):
-    """A game kind as a client chooses it."""
-
-    title: str
-    expansions: tuple[ExpansionDescription, ...] = ()
-    options: tuple[OptionDescription, ...] = ()
+__all__ = [
+    "ExpansionDescription", "KindDescription", "OptionDescription", "Ruleset", "RulesetTypes",
+    "description", "expansions", "register_description", "register_view_type",
+    "ruleset_types", "rulesets", "view_type",
+]
 
 
 _DESCRIPTIONS: dict[str, KindDescription] = {}
@@ -54,19 +40,16 @@ def register_description(kind: str, description: KindDescription) -> None:
 
 
 def description(kind: str) -> KindDescription:
-    """The kind's description; a bare one (its name, no expansions) when none is registered."""
+    """The kind's description with its expansions' (in the order they attach); a bare one
+    (its name) when the kind registered none."""
     kinds()  # imports the game packages, which register their descriptions
-    return _DESCRIPTIONS.get(kind) or KindDescription(title=kind)
+    own = _DESCRIPTIONS.get(kind) or KindDescription(title=kind)
+    return msgspec.structs.replace(own, expansions=expansions(kind))
 
 
 def expansions(kind: str) -> tuple[ExpansionDescription, ...]:
-    """The kind's expansions: those its description lists, then any other its package
-    declares (named only, until the description gains them)."""
-    described = description(kind).expansions
-    named = {e.name for e in described}
-    extra = tuple(ExpansionDescription(name, name) for name in declared_expansions(kind)
-                  if name not in named)
-    return (*described, *extra)
+    """The descriptions the kind's expansions declare, in the order they attach."""
+    return tuple(e.description for e in expansions_of(kind))
 
 
 class Ruleset(msgspec.Struct, frozen=True):
@@ -94,14 +77,17 @@ def rulesets(kind: str | None = None) -> list[Ruleset]:
     return found
 
 
-_VIEW_TYPES: dict[tuple[str, tuple[str, ...]], Callable[[], Any]] = {}
+ViewTypeOf = Callable[[tuple[str, ...]], Any]
+"""A kind's precise view type for a set of expansions; None where `view`'s annotation is
+precise already."""
+
+_VIEW_TYPES: dict[str, ViewTypeOf] = {}
 
 
-def register_view_type(kind: str, expansions: tuple[str, ...], load: Callable[[], Any]) -> None:
-    """The precise view type of one ruleset (returned by `load`, called when documents are
-    built), where `view`'s annotation is wider: a base game's view whose expansion part is
-    typed `Any`, say."""
-    _VIEW_TYPES[(kind, tuple(expansions))] = load
+def register_view_type(kind: str, view_type_of: ViewTypeOf) -> None:
+    """How the kind types its views per ruleset (called when documents are built), where
+    `view`'s annotation is wider: a base game's view whose expansion part is typed `Any`."""
+    _VIEW_TYPES[kind] = view_type_of
 
 
 def view_type(game: Game) -> Any:
@@ -124,7 +110,9 @@ class RulesetTypes(msgspec.Struct, frozen=True):
 
 def ruleset_types(ruleset: Ruleset) -> RulesetTypes:
     game = get_ruleset(ruleset.kind, ruleset.expansions)
-    load = _VIEW_TYPES.get((ruleset.kind, ruleset.expansions))
-    view = load() if load is not None else view_type(get_game(ruleset.kind, ruleset.expansions))
+    view_type_of = _VIEW_TYPES.get(ruleset.kind)
+    view = view_type_of(ruleset.expansions) if view_type_of is not None else None
+    if view is None:
+        view = view_type(get_game(ruleset.kind, ruleset.expansions))
     deal = getattr(game, "deal_type", None)  # a game that takes no explicit deal: null
     return RulesetTypes(game.command_type, game.event_type, deal, view)

@@ -1,11 +1,12 @@
 """What a card says, in words, generated from a catalog's structured data.
 
-A game package describes its entries by holding a module ``effect_text`` with `KIND` (the
-game kind), `PHRASES` (effect name to a function of a `Phrasing` and the effect's integer
-arguments) and `ENTRIES` (catalog section to a function of a `Phrasing` and one entry, giving
-its text or None). Modules of one kind are merged, so an expansion phrases its own effects
-and sections and the base game's cards read them; where several modules describe one entry
-(a senator is a card), their texts are joined. Words come in English, French and German
+A game or expansion package (`packages_of` the kind) describes its entries by holding a
+module ``effect_text`` with `KIND` (the game kind), `PHRASES` (effect name to a function of
+a `Phrasing` and the effect's integer arguments) and `ENTRIES` (catalog section to a
+function of a `Phrasing` and one entry, giving its text or None). Modules of one kind are
+merged, so an expansion phrases its own effects and sections and the base game's cards read
+them; where several modules describe one entry (a senator is a card), their texts are
+joined. Words come in English, French and German
 where the rulebooks give them; anything else falls back to English and says so
 (`Phrasing.fell_back`), as names do. A module may also hold `NESTED` (section to a function
 giving fields of an entry to replace, such as a wonder's stages each with its `effect`) and
@@ -14,14 +15,11 @@ giving fields of an entry to replace, such as a wonder's stages each with its `e
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-import domain
+from domain.kernel.expansions import package_module, packages_of
 
 DEFAULT = "en"
 
@@ -142,14 +140,9 @@ class Describer:
 def describer(kind: str) -> Describer:
     """The merged effect-text modules of the game packages of `kind`."""
     found: list[ModuleType] = []
-    for package in pkgutil.iter_modules(domain.__path__):
-        if not package.ispkg:
-            continue
-        name = f"domain.{package.name}.effect_text"
-        if importlib.util.find_spec(name) is None:
-            continue
-        module = importlib.import_module(name)
-        if getattr(module, "KIND", None) == kind:
+    for package in packages_of(kind):
+        module = package_module(package, "effect_text")
+        if module is not None and getattr(module, "KIND", None) == kind:
             found.append(module)
     # The base package's name prefixes its expansions': base words first, theirs after.
     found.sort(key=lambda m: m.__name__)

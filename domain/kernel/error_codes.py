@@ -1,13 +1,15 @@
 """The codes a game's rules refuse with, and what each means: one catalogue for clients.
 
 `DomainError.code` is what a client switches on; the API documents every code. Codes every
-game raises through the kernel's protocol are listed here; each game package registers the
-codes of its own rules (and of its expansions) by a loader, read only when the catalogue is.
+game raises through the kernel's protocol are listed here; each game and expansion package
+registers the codes of its own rules by a loader, read only when the catalogue is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+
+from domain.kernel.loading import load_packages
 
 COMMON_RULE_CODES: dict[str, str] = {
     "game_over": "The game has ended: no command is accepted any more.",
@@ -35,11 +37,13 @@ def register_rule_codes(owner: str, loader: CodeLoader) -> None:
     _LOADERS[owner] = loader
 
 
+def unregister_rule_codes(owner: str) -> None:
+    _LOADERS.pop(owner, None)
+
+
 def rule_codes() -> dict[str, tuple[str, tuple[str, ...]]]:
     """Every rule code: (meaning, the owners that raise it; empty for the common ones)."""
-    from domain.kernel.registry import kinds
-
-    kinds()  # imports the game packages, which register their loaders
+    load_packages()  # the game and expansion packages register their loaders
     found: dict[str, tuple[str, tuple[str, ...]]] = {
         code: (meaning, ()) for code, meaning in COMMON_RULE_CODES.items()
     }

@@ -1,23 +1,21 @@
 """Names in the reader's language, for any game's catalog, without the service naming a game.
 
-A game package offers a language by holding a module ``names_<lang>`` (``names_fr``,
-``names_de``) with `KIND` (the game kind it names things of) and `NAMES`: section (a catalog
-key such as ``cards``, or ``terms`` for the game's vocabulary) to stable key to name.
+A game or expansion package offers a language by holding a module ``names_<lang>``
+(``names_fr``, ``names_de``) with `KIND` (the game kind it names things of) and `NAMES`:
+section (a catalog key such as ``cards``, or ``terms`` for the game's vocabulary) to stable
+key to name. The packages asked are the kind's and its expansions' (`packages_of`).
 Catalog entries may also carry ``name_<lang>`` themselves (from the reference). A name with no
 translation stays English and is listed as such: never a silent gap.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 from typing import Any
 
 import msgspec
 
-import domain
 from domain.kernel.effect_text import Describer, describer
+from domain.kernel.expansions import package_module, packages_of
 
 LANGUAGES = ("en", "fr", "de")
 """Languages a catalog is offered in; English is the catalog's own language."""
@@ -31,14 +29,9 @@ def names(kind: str, lang: str) -> Names:
     merged: Names = {}
     if lang == DEFAULT_LANGUAGE:
         return merged
-    for package in pkgutil.iter_modules(domain.__path__):
-        if not package.ispkg:
-            continue
-        module_name = f"domain.{package.name}.names_{lang}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        module = importlib.import_module(module_name)
-        if getattr(module, "KIND", None) != kind:
+    for package in packages_of(kind):
+        module = package_module(package, f"names_{lang}")
+        if module is None or getattr(module, "KIND", None) != kind:
             continue
         for section, table in module.NAMES.items():
             merged.setdefault(section, {}).update(table)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.kernel.clocks import DEFAULT_BOT, clock_of
 from domain.kernel.errors import DomainError
 from domain.kernel.game import Game
+from domain.kernel.loading import load_packages
+from domain.kernel.table_game import TableGame
 
 SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock")
 """Options every game kind takes, handled by the service (bot seats, time controls): kept
@@ -22,8 +25,15 @@ def register(kind: str, factory: GameFactory) -> None:
     _FACTORIES[kind] = factory
 
 
+def package_of(kind: str) -> str | None:
+    """The package that registered `kind` (its factory's), or None for an unknown kind."""
+    load_packages()
+    factory = _FACTORIES.get(kind)
+    return None if factory is None else factory.__module__
+
+
 def kinds() -> tuple[str, ...]:
-    _load_builtin()
+    load_packages()
     return tuple(sorted(_FACTORIES))
 
 
@@ -31,7 +41,7 @@ def get_game(
     kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
 ) -> Game:
     """The game for `kind` with `expansions`; DomainError for an unknown kind or expansion."""
-    _load_builtin()
+    load_packages()
     factory = _FACTORIES.get(kind)
     if factory is None:
         known = sorted(_FACTORIES)
@@ -44,33 +54,6 @@ def rules_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
 
 
-_LOADED: list[bool] = []
-"""Set once the built-in packages are imported (not inferred from a non-empty table: a kind
-registered first, a test's, must not hide them)."""
-
-
-def _load_builtin() -> None:
-    if _LOADED:
-        return
-    _LOADED.append(True)  # first: a package that looks kinds up while importing must not recurse
-    import domain.duel  # noqa: F401  (registers itself)
-    import domain.sevenwonders as _sevenwonders  # noqa: F401  (registers itself)
-
-
-def declared_expansions(kind: str) -> tuple[str, ...]:
-    """The expansions a kind's package declares in its `EXPANSIONS` tuple (the convention
-    of the game packages), so documents list a new expansion as soon as it attaches."""
-    _load_builtin()
-    factory = _FACTORIES.get(kind)
-    if factory is None:
-        return ()
-    import importlib
-
-    module = importlib.import_module(factory.__module__)
-    declared = getattr(module, "EXPANSIONS", ())
-    return tuple(str(name) for name in declared)
-
-
 def get_ruleset(
     kind: str, expansions: tuple[str, ...] = (), options: dict[str, Any] | None = None
 ) -> Game:
@@ -78,9 +61,6 @@ def get_ruleset(
     table (`domain/kernel/table_game.py`): the ruleset the service plays. The game packages
     and their tests keep the bare game. A seat that leaves a game that goes on is played by
     the level of the `clock` option's `bot`."""
-    from domain.kernel.clocks import DEFAULT_BOT, clock_of
-    from domain.kernel.table_game import TableGame
-
     try:
         clock = clock_of(options or {})
     except DomainError:  # an imported game's options are not checked

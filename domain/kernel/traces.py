@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.game import Game
+from domain.kernel.loading import load_packages
 
 
 class Disagreement(msgspec.Struct, frozen=True):
@@ -89,13 +90,13 @@ def register_trace_writer(kind: str, writer: Writer) -> None:
 
 
 def trace_formats() -> tuple[str, ...]:
-    _load()
+    load_packages()  # each game and expansion package registers its formats
     return tuple(sorted(_REPLAYERS))
 
 
 def replay_record(record: Any) -> TraceResult:
     """Replay one record by the format it names; TraceError when none reads it."""
-    _load()
+    load_packages()  # each game and expansion package registers its formats
     name = record.get("format") if isinstance(record, dict) else None
     replayer = _REPLAYERS.get(name) if isinstance(name, str) else None
     if replayer is None:
@@ -105,7 +106,7 @@ def replay_record(record: Any) -> TraceResult:
 
 def write_record(game: Game, played: PlayedGame) -> dict[str, Any]:
     """The trace record of a game played by Polis; TraceError when its kind has no writer."""
-    _load()
+    load_packages()  # each game and expansion package registers its formats
     writer = _WRITERS.get(played.kind)
     if writer is None:
         raise TraceError(f"game kind {played.kind!r} writes no traces")
@@ -122,10 +123,16 @@ def register_trace_importer(name: str, importer: Importer) -> None:
     _IMPORTERS[name] = importer
 
 
+def unregister_trace_format(name: str) -> None:
+    """Forget a format's replayer and importer (a format a test defines for itself)."""
+    _REPLAYERS.pop(name, None)
+    _IMPORTERS.pop(name, None)
+
+
 def import_record(record: Any) -> PlayedGame:
     """The finished game a record holds, checked move by move by its format's importer;
     TraceError names the first problem (nothing is returned for a record in doubt)."""
-    _load()
+    load_packages()  # each game and expansion package registers its formats
     name = _format_name(record)
     if name not in _IMPORTERS:
         raise TraceError(f"no importer reads trace format {name!r}; known: {sorted(_IMPORTERS)}")
@@ -135,9 +142,3 @@ def import_record(record: Any) -> PlayedGame:
 def _format_name(record: Any) -> str:
     name = record.get("format") if isinstance(record, dict) else None
     return name if isinstance(name, str) else repr(name)
-
-
-def _load() -> None:
-    from domain.kernel.registry import kinds
-
-    kinds()  # imports every built-in game package, which registers its formats

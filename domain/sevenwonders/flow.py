@@ -29,6 +29,7 @@ from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE, CardDef
 from domain.sevenwonders.commands import BuildDiscarded, CopyGuild, Play
 from domain.sevenwonders.evolve import evolve
+from domain.sevenwonders.hooks import Tx
 from domain.sevenwonders.military import conflict_tokens
 from domain.sevenwonders.play import DISCARD_COINS, chain_masks, choose
 from domain.sevenwonders.scoring import final_scores
@@ -44,7 +45,6 @@ from domain.sevenwonders.state import (
     left_of,
     right_of,
 )
-from domain.sevenwonders.transaction import Tx
 
 if TYPE_CHECKING:
     from domain.sevenwonders.hooks import SevenWondersRules

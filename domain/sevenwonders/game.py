@@ -18,7 +18,7 @@ from domain.sevenwonders.deal import Deal, check_deal, random_deal
 from domain.sevenwonders.evolve import evolve
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
 from domain.sevenwonders.play import play_moves
-from domain.sevenwonders.scoring import category_names
+from domain.sevenwonders.scoring import BASE_CATEGORIES, category_names
 from domain.sevenwonders.state import (
     COPY_GUILD,
     DISCARD_BUILD,
@@ -27,7 +27,7 @@ from domain.sevenwonders.state import (
     SEVENTH,
     SWState,
 )
-from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders.transaction import Transaction
 from domain.sevenwonders.views import SevenWondersView, acting_seats, phase_name, redact, view
 
 _PLAY = PhaseRules(play_moves, {cmd.Play: flow.decide_play})
@@ -40,7 +40,8 @@ BASE_PHASES: dict[int, PhaseRules] = {
     COPY_GUILD: PhaseRules(flow.copy_guild_moves, {cmd.CopyGuild: flow.decide_copy_guild}),
 }
 
-BASE_RULES = SevenWondersRules(name="7wonders", cards=CARDS, wonders=WONDERS)
+BASE_RULES = SevenWondersRules(name="7wonders", cards=CARDS, wonders=WONDERS,
+                               score_categories=BASE_CATEGORIES)
 
 OPTIONS = ("boards", "sides")
 """Game options: `boards` [[wonder, side], ...] per city (side 0 = A, 1 = B), or `sides`
@@ -123,7 +124,7 @@ class SevenWondersGame:
             check_deal(deal, self.rules.cards, self.rules.wonders, seats, variant)
             if self.rules.check_deal is not None:
                 self.rules.check_deal(self.rules, deal, seats)
-        tx = Tx(self.rules, SWState())
+        tx = Transaction(self.rules, SWState())
         tx.emit(ev.GameStarted(seats=seats, variant=variant, boards=deal.boards,
                                coins=self.rules.starting_coins, explicit_deal=explicit,
                                deal=deal))
@@ -145,11 +146,11 @@ class SevenWondersGame:
         listed = self._listed
         if listed is not None and listed[0] is state and any(m is command for m in listed[1]):
             # A move just listed for this very state: its checks are already done.
-            tx = Tx(self.rules, state)
+            tx = Transaction(self.rules, state)
             flow.play_listed(tx, command)
             return tx.events, tx.state
         handler = self._handler(state, command)
-        tx = Tx(self.rules, state)
+        tx = Transaction(self.rules, state)
         handler(tx, command)
         return tx.events, tx.state
 

@@ -53,7 +53,7 @@ instead of adding conditionals to the base rules:
 
 Tuples and mappings compose: each expansion appends to them. The single-valued hooks
 (`deal_type`, `make_deal`, `check_deal`, `view_ext`, `trace_writer`) hold one expansion's:
-an expansion attached after another (`__init__.ATTACH` order: Leaders, then Faith) wraps
+an expansion attached after another (`domain.packages` order: Leaders, then Faith) wraps
 the one already there when both are attached.
 """
 
@@ -61,15 +61,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from domain.sevenwonders.catalog_types import CardDef, WonderDef
 from domain.sevenwonders.effects import END_VP, ON_BUILD, EndVpFn, OnBuildFn
-from domain.sevenwonders.scoring import BASE_CATEGORIES
 
 if TYPE_CHECKING:
+    from domain.sevenwonders.events import Event
     from domain.sevenwonders.state import SWState
-    from domain.sevenwonders.transaction import Tx
 
 MoveFn = Callable[["SevenWondersRules", "SWState", int], list[Any]]
 DecideFn = Callable[["Tx", Any], None]
@@ -112,6 +111,19 @@ ViewExtFn = Callable[["SevenWondersRules", "SWState", "int | None"], Any]
 RedactFn = Callable[[Any, "int | None"], Any]
 
 
+class Tx(Protocol):
+    """What a rule sees of the decision under way (`transaction.Transaction` is the one).
+
+    Typed here, beside the rules its hooks receive it in, so that neither the rules nor
+    the modules they use (evolve, scoring) import the transaction."""
+
+    rules: SevenWondersRules
+    state: SWState
+    events: list[Event]
+
+    def emit(self, event: Event) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
     """How a phase enumerates moves and decides commands."""
@@ -130,9 +142,10 @@ class SevenWondersRules:
     name: str
     cards: tuple[CardDef, ...]
     wonders: tuple[WonderDef, ...]
+    score_categories: tuple[tuple[str, ScoreFn], ...]
+    """Named score lines in order (the base game's: `scoring.BASE_CATEGORIES`)."""
     on_build: Mapping[str, OnBuildFn] = field(default_factory=lambda: dict(ON_BUILD))
     end_vp: Mapping[str, EndVpFn] = field(default_factory=lambda: dict(END_VP))
-    score_categories: tuple[tuple[str, ScoreFn], ...] = BASE_CATEGORIES
     starting_coins: int = 3
     opening: tuple[OpeningFn, ...] = ()
     age_start: tuple[AgeStartFn, ...] = ()

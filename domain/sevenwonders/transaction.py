@@ -1,4 +1,6 @@
-"""The working state of one decision: events emitted so far and the state they lead to."""
+"""The working state of one decision: events emitted so far and the state they lead to.
+
+Rules type it as `hooks.Tx`."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ if TYPE_CHECKING:
     from domain.sevenwonders.state import SWState
 
 
-class Tx:
+class Transaction:
     __slots__ = ("events", "rules", "state")
 
     def __init__(self, rules: SevenWondersRules, state: SWState) -> None:

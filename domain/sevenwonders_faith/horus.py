@@ -18,9 +18,8 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders.flow import PASS_DIRECTION
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.model import FaithExt, HandPeeked, Peek
 
 LOOKS = 2

@@ -33,10 +33,9 @@ from domain.sevenwonders.catalog_types import CardDef
 from domain.sevenwonders.city import add_stage
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.flow import LAST_TURN, PASS_DIRECTION
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,
@@ -50,7 +49,6 @@ from domain.sevenwonders_faith.catalog import (
     SHIELDS,
     VP,
     WONDER,
-    Cost,
 )
 from domain.sevenwonders_faith.guilds import PLUNDERERS
 from domain.sevenwonders_faith.horus import LOOKS, peek_moves
@@ -71,6 +69,7 @@ from domain.sevenwonders_faith.model import (
     SecondGod,
     chosen_gods,
 )
+from domain.sevenwonders_faith.outlay import card_outlay, god_cost
 from domain.sevenwonders_faith.overrides import stage_resources
 from domain.sevenwonders_faith.powers import (
     ARTEMIS,
@@ -114,14 +113,6 @@ def heracles(st: SWState, city: int) -> bool:
     peut invoquer tous ses prochains Dieux gratuitement, sans payer leur coût en
     ressources" (rule choice 51: coins, shields and VP owned are still required)."""
     return has_leader(st, city, HERACLES)
-
-
-def god_cost(st: SWState, god: int, age: int) -> Cost:
-    """The god's cost in this game (set at the start: the catalog's or the option's)."""
-    ext = st.ext2
-    if isinstance(ext, FaithExt) and ext.costs:
-        return ext.costs[god][age - 1]
-    return GODS[god].costs[age - 1]
 
 
 def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
@@ -211,18 +202,6 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
     return [p for p in pays
             if not any(q[1] <= p[1] and q[2] <= p[2] and q != p for q in pays)]
-
-
-def card_outlay(rules: SevenWondersRules, st: SWState, city: int, choice: Choice) -> int:
-    """Coins the card costs less the coins it surely gives (discard, fixed gains)."""
-    paid = choice.bank + choice.left + choice.right + sum(f[1] for f in choice.far)
-    if choice.action == DISCARD:
-        return paid - DISCARD_COINS
-    if choice.action == STAGE:
-        c = st.cities[city]
-        return paid - rules.wonders[c.board].sides[c.side][c.stages].coins
-    fixed = sum(a[0] for name, a in rules.cards[choice.card].on_build if name == "gain_coins")
-    return paid - fixed
 
 
 def may_use_god(st: SWState, city: int) -> bool:

@@ -16,9 +16,8 @@ from msgspec.structs import replace
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import events as ev
 from domain.sevenwonders import flow
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.model import (
     OSIRIS,
     OSIRIS_COINS,

@@ -20,10 +20,9 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import flow
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.play import DISCARD_COINS
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders.views import HIDDEN
 from domain.sevenwonders_faith.model import (
     INVOKE,

@@ -15,11 +15,10 @@ from domain.sevenwonders import commands as cmd
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
 from domain.sevenwonders.play import choose
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
-from domain.sevenwonders.views import HIDDEN
+from domain.sevenwonders.views import HIDDEN, SevenWondersView
 from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
 from domain.sevenwonders_faith.catalog import (
     BY_KEY,
@@ -80,6 +79,7 @@ from domain.sevenwonders_faith.powers import (
     poseidon_market,
     syracuse_coins,
 )
+from domain.sevenwonders_faith.trace import write_trace
 from domain.sevenwonders_faith.wonders import boards
 from domain.sevenwonders_leaders.catalog import DEALT, HERACLES, LEADERS
 from domain.sevenwonders_leaders.rules import attach_powers
@@ -255,6 +255,15 @@ class FaithView(msgspec.Struct, frozen=True):
     """The view part of the expansion attached before Faith (Leaders), if any."""
 
 
+class FaithSevenWondersView(SevenWondersView, frozen=True):
+    # The docstring's second line keeps the indentation it had where the documents first
+    # read it (a nested class): the documents stay byte-identical.
+    __doc__ = """A 7 Wonders view with the Faith part (`ext`; with Leaders too, the Leaders part is
+        Faith's `inner`)."""
+
+    ext: FaithView | None = None
+
+
 def _view_ext(previous: Any) -> Any:
     def view_ext(rules: SevenWondersRules, st: SWState, seat: int | None) -> FaithView:
         inner = previous(rules, st, seat) if previous is not None else None
@@ -345,8 +354,6 @@ def _decide_play(tx: Tx, command: cmd.Play) -> None:
 
 def _writer(previous: Any) -> Any:
     def writer(game: Any, played: Any) -> dict[str, Any]:
-        from domain.sevenwonders_faith.trace import write_trace
-
         record: dict[str, Any] = write_trace(game, played, previous)
         return record
     return writer

@@ -23,9 +23,8 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import flow
-from domain.sevenwonders.hooks import SevenWondersRules
+from domain.sevenwonders.hooks import SevenWondersRules, Tx
 from domain.sevenwonders.state import PLAY, SWState
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_faith.catalog import BY_KEY, COINS, FREE
 from domain.sevenwonders_faith.model import (
     ANSWER,
@@ -37,6 +36,7 @@ from domain.sevenwonders_faith.model import (
     SethAnswered,
     chosen_gods,
 )
+from domain.sevenwonders_faith.outlay import card_outlay, god_cost
 
 SETH = BY_KEY["seth"].id
 
@@ -47,8 +47,6 @@ def _holder(ext: FaithExt) -> int:
 
 def _price(rules: SevenWondersRules, st: SWState, city: int) -> int | None:
     """Seth's coins now (None: he cannot be paid so)."""
-    from domain.sevenwonders_faith.invoke import card_outlay, god_cost
-
     ext = st.ext2
     assert isinstance(ext, FaithExt)
     kind, n, _ = god_cost(st, SETH, st.age)

@@ -28,7 +28,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.kernel.registry import rules_options
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game, rules_options
 from domain.kernel.traces import (
     Disagreement,
     NoRandom,
@@ -38,10 +39,10 @@ from domain.kernel.traces import (
 )
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.trace_writer import _action, _counts
+from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
+from domain.sevenwonders.trace_writer import _action, _counts, copy_action
 from domain.sevenwonders.trace_writer import write_trace as write_base
 from domain.sevenwonders_faith.catalog import GODS
-from domain.sevenwonders_faith.invoke import god_cost
 from domain.sevenwonders_faith.model import (
     RAISE_LAPSED,
     CardsSwapped,
@@ -57,6 +58,7 @@ from domain.sevenwonders_faith.model import (
     PegasusRode,
     SethAnswered,
 )
+from domain.sevenwonders_faith.outlay import god_cost
 from domain.sevenwonders_leaders.catalog import LEADERS
 
 FORMAT = "7w-faith-trace/1"
@@ -91,8 +93,6 @@ def _costs(state: SWState) -> dict[str, Any]:
 
 def _entry(game: Any, before: SWState, events: list[Any], after: SWState) -> dict[str, Any]:
     """One turn or prayer round as the record gives it, from the events Polis produced."""
-    from domain.sevenwonders.trace_replay import STEP_NAMES, observed, step_turn, tables_of
-    from domain.sevenwonders.trace_writer import copy_action
 
     kept = [e for e in events if isinstance(e, GodKept)]
     if kept:
@@ -243,8 +243,6 @@ def ruleset_of(record: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any]]
 def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
     """Replay one Faith record; raises TraceError for a malformed record. `played_by`: the
     game to play it through (an importer's recording wrapper of the record's ruleset)."""
-    from domain.kernel import get_game
-
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise TraceError(f"not a {FORMAT} record")
     try:
@@ -314,3 +312,13 @@ def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
         if recorded.get(field) != value:
             disagree(-1, None, field, recorded.get(field), value)
     return result
+
+
+def import_trace(record: dict[str, Any]) -> PlayedGame:
+    """Faith (alone or with Leaders): the ruleset and its options come from the record."""
+    try:
+        expansions, options = ruleset_of(record)
+        game = get_game("7wonders", expansions, options)
+    except (KeyError, TypeError, ValueError, AttributeError, DomainError) as exc:
+        raise TraceError(f"malformed record: {exc}") from None
+    return import_by_replay(record, game, replay, expansions, options)

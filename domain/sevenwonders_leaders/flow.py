@@ -23,9 +23,9 @@ from typing import Any
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import flow
 from domain.sevenwonders.events import ConflictsResolved, StepResolved
+from domain.sevenwonders.hooks import Tx
 from domain.sevenwonders.play import _affordable, settle, stage_cost
 from domain.sevenwonders.state import DISCARD, STAGE, SWState, controller, left_of, right_of
-from domain.sevenwonders.transaction import Tx
 from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.catalog import COURTESANS, LEADERS, ROME
 from domain.sevenwonders_leaders.commands import (

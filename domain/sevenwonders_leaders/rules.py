@@ -8,8 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.errors import DomainError
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
-from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
 from domain.sevenwonders_leaders import flow
 from domain.sevenwonders_leaders.catalog import BY_KEY, GUILDS, LEADERS, ROME_BOARD
 from domain.sevenwonders_leaders.commands import (
@@ -35,6 +34,7 @@ from domain.sevenwonders_leaders.evolve import (
     special_acting,
 )
 from domain.sevenwonders_leaders.state import COURTESAN, DRAFT, EXTRA_LEADER, RECRUIT
+from domain.sevenwonders_leaders.trace import write_trace
 from domain.sevenwonders_leaders.views import REDACTORS, view_ext
 
 STARTING_COINS = 6
@@ -42,8 +42,6 @@ STARTING_COINS = 6
 
 
 def _writer(game: Any, played: Any) -> dict[str, Any]:
-    from domain.sevenwonders_leaders.trace import write_trace
-
     record: dict[str, Any] = write_trace(game, played)
     return record
 

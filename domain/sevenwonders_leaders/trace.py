@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel.game import Game
+from domain.kernel.recording import import_by_replay
+from domain.kernel.registry import get_game
 from domain.kernel.traces import PlayedGame, TraceError, TraceResult
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import RESOURCES
@@ -194,8 +196,13 @@ def write_trace(game: Game, played: PlayedGame) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any]) -> TraceResult:
-    from domain.kernel.registry import get_game
-
-    game: Any = get_game("7wonders", ("leaders",))
+def replay(record: dict[str, Any], played_by: Any | None = None) -> TraceResult:
+    """Replay one Leaders record; `played_by`: the game to play it through (an importer's
+    recording wrapper), else the Leaders ruleset."""
+    game: Any = played_by if played_by is not None else get_game("7wonders", ("leaders",))
     return replay_trace(record, game, REPLAY)
+
+
+def import_trace(record: dict[str, Any]) -> PlayedGame:
+    """The game a Leaders record holds, played through the engine (`import_by_replay`)."""
+    return import_by_replay(record, get_game("7wonders", ("leaders",)), replay, ("leaders",))

@@ -15,6 +15,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.sevenwonders.state import SWState
+from domain.sevenwonders.views import SevenWondersView
 from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.state import DISCARD_ACTION, STAGE_ACTION, LeaderChoice
 
@@ -39,6 +40,12 @@ class LeadersView(msgspec.Struct, frozen=True):
     leader_costs: tuple[tuple[int, int], ...] = ()
     """(leader, coins): the leaders whose printed cost this game's `leader_costs` option
     replaces (public)."""
+
+
+class LeadersSevenWondersView(SevenWondersView, frozen=True):
+    """A 7 Wonders view with the Leaders part (`ext`)."""
+
+    ext: LeadersView | None = None
 
 
 def view_ext(rules: Any, state: SWState, seat: int | None) -> LeadersView | None:

@@ -297,3 +297,37 @@ async def test_a_table_that_never_fills_expires(
             assert [e["type"] for e in events] == ["TableOpened", "TableExpired"]
     finally:
         server.stop()
+
+
+async def test_rate_limits_hold_per_player_as_well_as_per_address(
+    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """One player creating tables from many addresses is held to the creation rate of one
+    address (here 3 a minute); another player from the same addresses is not held back by
+    the first one's count."""
+    env = {**api_env(settings), "POLIS_RATE_CREATE": "3/60",
+           "POLIS_FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    server = ApiProcess(env, tmp_path_factory.mktemp("rates"), "rates").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            def at(n: int) -> dict[str, str]:
+                return {"X-Forwarded-For": f"198.51.100.{n}"}
+
+            players = []
+            for n in range(2):
+                reply = await http.post("/players", json={"name": f"P{n}"}, headers=at(50 + n))
+                players.append(reply.json())
+                http.cookies.clear()
+            statuses = []
+            for n in range(5):
+                reply = await http.post("/games", headers={**auth(players[0]["token"]), **at(n)},
+                                        json={"kind": "duel", "visibility": "public",
+                                              "seats": [{"open": True}, {"open": True}]})
+                statuses.append(reply.status_code)
+            assert statuses == [201, 201, 201, 429, 429], statuses
+            other = await http.post("/games", headers={**auth(players[1]["token"]), **at(9)},
+                                    json={"kind": "duel", "visibility": "public",
+                                          "seats": [{"open": True}, {"open": True}]})
+            assert other.status_code == 201, other.text
+    finally:
+        server.stop()

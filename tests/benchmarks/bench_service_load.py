@@ -117,6 +117,8 @@ async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Ta
             _, read = await http.request(
                 "GET", f"/games/{game_id}/legal-moves?min_version={version}", token=tokens[seat])
             tally.requests += 1
+            if "moves" not in read:
+                raise RuntimeError(f"legal-moves refused: {read}")
             listed, version = read["moves"], read["version"]
             if not listed:  # between two versions: ask whose turn it is
                 _, summary = await http.request("GET", f"/games/{game_id}")
@@ -138,7 +140,7 @@ async def reply_player(http: RawHttp, rng: random.Random, stop: float, tally: Ta
         acting, listed, version = after["acting"], after["moves"], after["version"]
         if not acting:  # over (a commit point where nobody acts is the end)
             game_id, tokens = await new_game(http, rng)
-            seat, listed, acting = -1, [], [0]
+            seat, listed, acting, version = -1, [], [0], 0  # a new game: no version known
     return moves
 
 

@@ -1,8 +1,10 @@
-"""What a kind offers, as documents and `/kinds` see it: expansions from the description and
-the package's `EXPANSIONS`, every accepted combination as a ruleset, and each ruleset's
+"""What a kind offers, as documents and `/kinds` see it: the expansions its packages declare
+(`domain.kernel.expansions`), every accepted combination as a ruleset, and each ruleset's
 types found from the game."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -10,20 +12,20 @@ from domain.kernel import get_game, kinds
 from domain.kernel.describe import (
     description,
     expansions,
-    register_description,
     ruleset_types,
     rulesets,
     view_type,
 )
-from domain.kernel.registry import declared_expansions, get_ruleset
+from domain.kernel.expansions import expansions_of
+from domain.kernel.registry import get_ruleset
 
 
 def test_every_declared_expansion_is_described_and_every_ruleset_builds() -> None:
     for kind in kinds():
         if not type(get_game(kind)).__module__.startswith("domain."):
             continue  # a kind a test registered in this process
-        described = {e.name for e in expansions(kind)}
-        assert set(declared_expansions(kind)) <= described
+        assert description(kind).expansions == expansions(kind)
+        assert [e.name for e in expansions(kind)] == [x.name for x in expansions_of(kind)]
         for ruleset in rulesets(kind):
             game = get_ruleset(ruleset.kind, ruleset.expansions)  # as the service plays it
             types = ruleset_types(ruleset)
@@ -33,11 +35,10 @@ def test_every_declared_expansion_is_described_and_every_ruleset_builds() -> Non
     assert [r.name for r in rulesets("duel")][:2] == ["duel", "duel+agora"]
 
 
-def test_a_package_expansion_without_a_description_is_still_listed() -> None:
-    saved = description("duel")
-    try:
-        register_description("duel", msgspec.structs.replace(saved, expansions=()))
-        assert [e.name for e in expansions("duel")] == list(declared_expansions("duel"))
-        assert ("agora",) in [r.expansions for r in rulesets("duel")]
-    finally:
-        register_description("duel", saved)
+def test_expansions_are_described_in_the_order_they_attach() -> None:
+    """Agora attaches before Duel Leaders (its ids follow the base tables), Leaders before
+    Faith (Faith wraps the Leaders hooks): the order of `domain.packages`."""
+    assert [e.name for e in expansions("duel")] == ["agora", "leaders"]
+    assert [e.name for e in expansions("7wonders")] == ["leaders", "faith"]
+    both: Any = get_game("duel", ("leaders", "agora"))
+    assert both.rules.expansions == ("agora", "leaders")

@@ -16,7 +16,12 @@ from polis_client.messages import (
     GameCreated,
     GameSummary,
     Include,
+    Joined,
+    Lobby,
     MovesOut,
+    MyGames,
+    PlayerCreated,
+    PlayerOut,
     Problem,
     ViewOut,
 )
@@ -29,7 +34,9 @@ def ruleset(kind: str, expansions: list[str] | tuple[str, ...] = ()) -> ModuleTy
 
 
 class PolisClient:
-    """One service; `token` arguments are seat tokens (None: a spectator)."""
+    """One service; `token` arguments are seat tokens or a player's token (a guest's, or a
+    JWT of the application's identity provider), which acts for the seat its player holds
+    (None: a spectator)."""
 
     def __init__(self, base_url: str, timeout: float = 10.0) -> None:
         self.base_url = base_url.rstrip("/")
@@ -87,6 +94,71 @@ class PolisClient:
             headers={"Content-Type": "application/json"})
         return created
 
+    # -- players and tables ------------------------------------------------------------
+    async def create_player(self, name: str) -> PlayerCreated:
+        """Sign in as a guest: a new player and its secret token."""
+        created: PlayerCreated = await self._call(
+            "POST", "/players", PlayerCreated, content=msgspec.json.encode({"name": name}),
+            headers={"Content-Type": "application/json"})
+        self.http.cookies.clear()  # the token is passed explicitly, never by cookie here
+        return created
+
+    async def me(self, token: str) -> PlayerOut:
+        found: PlayerOut = await self._call("GET", "/players/me", PlayerOut, token=token)
+        return found
+
+    async def open_table(
+        self, token: str, kind: str, seats: list[dict[str, Any]],
+        expansions: tuple[str, ...] = (), visibility: str = "public",
+        options: dict[str, Any] | None = None,
+    ) -> GameCreated:
+        """A table hosted by the player of `token`; `seats` as `POST /games` takes them:
+        `{"open": True}`, `{"player": id}`, `{"name": ...}`, `{"bot": level}`."""
+        body = {"kind": kind, "seats": seats, "expansions": list(expansions),
+                "options": options or {}, "visibility": visibility}
+        created: GameCreated = await self._call(
+            "POST", "/games", GameCreated, token=token, content=msgspec.json.encode(body),
+            headers={"Content-Type": "application/json"})
+        return created
+
+    async def lobby(self, kind: str | None = None,
+                    expansions: tuple[str, ...] | None = None) -> Lobby:
+        params: dict[str, Any] = {}
+        if kind:
+            params["kind"] = kind
+        if expansions is not None:
+            params["expansions"] = ",".join(expansions)
+        found: Lobby = await self._call("GET", "/lobby", Lobby, params=params)
+        return found
+
+    async def join(self, game_id: str, token: str, seat: int | None = None,
+                   invite: str | None = None) -> Joined:
+        body = {k: v for k, v in (("seat", seat), ("invite", invite)) if v is not None}
+        joined: Joined = await self._call(
+            "POST", f"/games/{game_id}/join", Joined, token=token,
+            content=msgspec.json.encode(body), headers={"Content-Type": "application/json"})
+        return joined
+
+    async def leave(self, game_id: str, token: str) -> GameSummary:
+        found: GameSummary = await self._call("POST", f"/games/{game_id}/leave", GameSummary,
+                                              token=token)
+        return found
+
+    async def start_table(self, game_id: str, token: str) -> GameSummary:
+        found: GameSummary = await self._call("POST", f"/games/{game_id}/start", GameSummary,
+                                              token=token)
+        return found
+
+    async def my_games(self, token: str, state: str | None = None, limit: int = 50,
+                       offset: int = 0) -> MyGames:
+        params: dict[str, Any] = {"limit": limit, "offset": offset}
+        if state:
+            params["state"] = state
+        found: MyGames = await self._call("GET", "/players/me/games", MyGames, token=token,
+                                          params=params)
+        return found
+
+    # -- games -------------------------------------------------------------------------
     async def game(self, game_id: str, min_version: int | None = None) -> GameSummary:
         """The game's summary; with `min_version`, from that version or a later one, which
         the server may answer from memory."""

@@ -28,6 +28,8 @@ class Problem(msgspec.Struct, kw_only=True):
 class SeatPublic(msgspec.Struct):
     seat: int
     name: str
+    player: str | None = None
+    """The player holding the seat, if a player does."""
 
 
 class SeatToken(msgspec.Struct):
@@ -47,11 +49,55 @@ class GameSummary(msgspec.Struct, kw_only=True):
     over: bool
     summary: dict[str, Any]
     deal: str = "random"
+    waiting: bool = False
+    """A table still filling its seats (no deal yet)."""
+    visibility: str = "private"
+    host: str | None = None
 
 
 class GameCreated(msgspec.Struct):
     game: GameSummary
     seats: list[SeatToken]
+    invite: str | None = None
+    """A private table's invitation code."""
+
+
+class PlayerCreated(msgspec.Struct):
+    player_id: str
+    name: str
+    token: str
+    """The guest's secret token: send it as `token` to act for the seats it holds."""
+
+
+class PlayerOut(msgspec.Struct):
+    player_id: str
+    name: str
+
+
+class Joined(msgspec.Struct):
+    game: GameSummary
+    seat: int
+
+
+class LobbyTable(msgspec.Struct):
+    game: GameSummary
+    free: list[int]
+
+
+class Lobby(msgspec.Struct):
+    tables: list[LobbyTable]
+
+
+class MyGame(msgspec.Struct):
+    game: GameSummary
+    seat: int
+    my_turn: bool
+
+
+class MyGames(msgspec.Struct):
+    games: list[MyGame]
+    limit: int
+    offset: int
 
 
 class ViewOut(msgspec.Struct):

@@ -77,7 +77,45 @@ export class PolisClient {
     return this.call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?${query}`);
   }
 
-  createGame(body: S["CreateGame"]): Promise<GameCreated> { return this.call("POST", "/games", null, body); }
+  /** Open a game, or a table when `token` is a player's and `body.seats` has `open` or
+   * `player` seats (README, "Players and tables"). */
+  createGame(body: S["CreateGame"], token?: string | null): Promise<GameCreated> {
+    return this.call("POST", "/games", token, body);
+  }
+
+  /** Sign in as a guest: a new player and its secret token (act with it for its seats). */
+  createPlayer(name: string): Promise<S["PlayerCreated"]> { return this.call("POST", "/players", null, { name }); }
+
+  me(token: string): Promise<S["PlayerOut"]> { return this.call("GET", "/players/me", token); }
+
+  /** Public tables waiting for players, with their free seats. */
+  lobby(kind?: string, expansions?: string[]): Promise<S["Lobby"]> {
+    const query = new URLSearchParams();
+    if (kind) query.set("kind", kind);
+    if (expansions) query.set("expansions", expansions.join(","));
+    return this.call("GET", `/lobby?${query}`);
+  }
+
+  /** Take a seat (the first free one by default); `invite` for a private table. */
+  join(gameId: string, token: string, seat?: number, invite?: string): Promise<S["Joined"]> {
+    const body: S["JoinTable"] = {};
+    if (seat !== undefined) body.seat = seat;
+    if (invite !== undefined) body.invite = invite;
+    return this.call("POST", `/games/${gameId}/join`, token, body);
+  }
+
+  leave(gameId: string, token: string): Promise<GameSummary> {
+    return this.call("POST", `/games/${gameId}/leave`, token, {});
+  }
+
+  /** The host starts with the players seated (as few as the game allows). */
+  startTable(gameId: string, token: string): Promise<GameSummary> {
+    return this.call("POST", `/games/${gameId}/start`, token, {});
+  }
+
+  myGames(token: string, state?: "waiting" | "running" | "over"): Promise<S["MyGames"]> {
+    return this.call("GET", `/players/me/games${state ? `?state=${state}` : ""}`, token);
+  }
 
   /** The game's summary; with `minVersion`, from that version or a later one, which the
    * server may answer from memory. */

@@ -14,7 +14,7 @@ import pytest
 
 from domain.duel.catalog import CARDS, CHAIN_SYMBOLS, SCIENCE_SYMBOLS, TOKENS, WONDERS
 from domain.duel.catalog_types import COLOURS, PURPLE, RESOURCES
-from domain.duel.military import military_points
+from domain.duel.scoring import military_points
 from domain.duel.state import CAPITAL
 from tests.domain.duel.support import G
 from tests.shared_paths import SHARED

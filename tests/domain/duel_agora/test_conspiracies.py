@@ -15,7 +15,7 @@ from domain.duel.state import OVER, OWE_TOKEN
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
 from domain.duel_agora.catalog import CURIA_JULIA, KNOSSOS
-from domain.duel_agora.owed import OWE_CURIA, OWE_MOVE, OWE_PLACE, OWE_REMOVE
+from domain.duel_agora.owing import OWE_CURIA, OWE_MOVE, OWE_PLACE, OWE_REMOVE
 from tests.domain.duel_agora.support import (
     CARD,
     CONSPIRACY,
@@ -319,7 +319,7 @@ def test_conspiracy_ids_are_the_reference_names() -> None:
 def test_a_military_token_reached_mid_sequence_is_resolved_at_once() -> None:
     """The shield decree (D09) reached through a politician's first action moves the pawn
     onto the small token: its placement comes before the politician's second action."""
-    from domain.duel_agora.owed import OWE_SENATE
+    from domain.duel_agora.owing import OWE_SENATE
     from tests.domain.duel_agora.support import POLITICIAN_LEFT, put
 
     state = turn(drafted(deal(decrees=("D09", "D02", "D03", "D04", "D05", "D06"))), 0)

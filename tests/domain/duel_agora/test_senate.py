@@ -10,7 +10,7 @@ from domain.duel import events as ev
 from domain.duel.state import OVER, DuelState
 from domain.duel_agora import commands as acmd
 from domain.duel_agora import events as aev
-from domain.duel_agora.owed import OWE_CONSPIRATOR, OWE_SENATE
+from domain.duel_agora.owing import OWE_CONSPIRATOR, OWE_SENATE
 from tests.domain.duel_agora.support import (
     CONSPIRATOR,
     POLITICIAN_CENTRE,

@@ -13,7 +13,7 @@ from domain.duel import events as ev
 from domain.duel.military import move_pawn
 from domain.duel.play import card_price
 from domain.duel.state import OWE_DISCARD_BUILD, OWE_TOKEN, DuelState
-from domain.duel.transaction import Tx
+from domain.duel.transaction import Transaction
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.catalog import LEADERS
@@ -128,7 +128,7 @@ def test_chain_leaders_build_chained_cards_for_free(key: str, card: str) -> None
 
 
 def _loot(state: DuelState, looter: int, shields: int) -> tuple[list[Any], DuelState]:
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     move_pawn(tx, looter, shields)
     return tx.events, tx.state
 
@@ -391,7 +391,7 @@ def test_ramesses_offers_two_unused_guilds_at_age_three() -> None:
     from domain.duel_leaders.effects import next_layout_effect
 
     state = give(age_one(), 0, "ramesses")
-    tx = Tx(RULES, replace(state, age=3))
+    tx = Transaction(RULES, replace(state, age=3))
     assert next_layout_effect(tx)
     (offered,) = of_type(tx.events, lev.CardsOffered)
     assert offered.source == "ramesses" and len(offered.cards) == 2

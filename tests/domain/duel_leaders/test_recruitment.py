@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from domain.duel import events as ev
 from domain.duel.state import DuelState
-from domain.duel.transaction import Tx
+from domain.duel.transaction import Transaction
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.evolve import RECRUITMENT
@@ -193,14 +193,14 @@ def test_choosing_once_the_choices_are_revealed_is_refused_as_choices_revealed()
 def _with_hands(hands: tuple[tuple[int, ...], tuple[int, ...]]) -> DuelState:
     """Age I's recruitment step opened afresh with these hands (the rules' own opening)."""
     state = with_leaders_state(at_recruitment(deal(drafted=DRAFT)), hands=hands)
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     open_recruitment(tx, 1)
     return tx.state
 
 
 def _handled(state: DuelState, command: Any) -> DomainError:
     """The recruitment step's own handler, called without the decider's acting check."""
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     try:
         RULES.phases[RECRUITMENT].commands[type(command)](tx, command)
     except DomainError as exc:

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from domain.duel import commands as cmd
 from domain.duel import events as ev
 from domain.duel.state import CHOOSE_START, OWE_TOKEN
-from domain.duel.transaction import Tx
+from domain.duel.transaction import Transaction
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.catalog import CROESUS, RAMESSES
@@ -38,7 +38,7 @@ def test_rule_10_the_chooser_named_at_the_end_of_the_age_stays_through_the_step(
     a pawn moved in the step (Caesar) does not change who chooses the Age's first player."""
     state = with_leaders_state(age_one(), hands=((L["caesar"],), (L["plato"],)))
     state = replace(state, pawn=-1, current=0)  # seat 0 is behind: seat 0 chooses
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     open_recruitment(tx, 2)
     state = tx.state
     assert state.leaders.chooser == 0
@@ -57,7 +57,7 @@ def test_rule_14_darius_and_diocletian_take_no_more_than_the_opponent_has() -> N
     possédez'."""
     for key, coins in (("darius", 1), ("diocletian", 3)):
         state = with_player(age_one(), 1, coins=coins)
-        tx = Tx(RULES, state)
+        tx = Transaction(RULES, state)
         apply_recruited(tx, 0, L[key])
         (lost,) = of_type(tx.events, ev.CoinsLost)
         assert lost.amount == coins and tx.state.players[1].coins == 0
@@ -66,7 +66,7 @@ def test_rule_14_darius_and_diocletian_take_no_more_than_the_opponent_has() -> N
 def test_rule_21_croesus_recruited_during_an_age_builds_at_once() -> None:
     """Recruited through Rome or Maecenas, the Age's structure is there already."""
     state = give(age_one(), 0, "croesus")
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     apply_recruited(tx, 0, CROESUS)
     (offered,) = of_type(tx.events, lev.CardsOffered)
     d = state.deal
@@ -77,7 +77,7 @@ def test_rule_21_croesus_recruited_during_an_age_builds_at_once() -> None:
 def test_rule_21_ramesses_recruited_after_the_age_three_layout_never_acts() -> None:
     """'Tant qu'il a été recruté quand la structure de l'Âge III est créée': later, never."""
     state = replace(give(age_one(), 0, "ramesses"), age=3)
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     apply_recruited(tx, 0, RAMESSES)
     assert not tx.events and not tx.state.pending
 
@@ -118,7 +118,7 @@ def test_rule_29_maecenas_draw_stays_hidden_and_the_one_left_is_never_drawn_agai
     never the other, which stays out of the game: Rome draws past it."""
     d = deal(drafted=DRAFT, aside=["cleopatra", "sappho", "zenobia", "hiram"])
     state = give(age_one(d), 0, "maecenas")
-    tx = Tx(RULES, state)
+    tx = Transaction(RULES, state)
     apply_recruited(tx, 0, L["maecenas"])
     (drawn,) = of_type(tx.events, lev.LeadersDrawn)
     assert G.redact(drawn, 1).leaders == () and G.redact(drawn, 0).leaders == drawn.leaders

@@ -19,7 +19,7 @@ from domain.duel import events as ev
 from domain.duel.catalog_types import BROWN
 from domain.duel.state import OWE_DESTROY, OWE_DISCARD_BUILD, OWE_TOKEN, PLAY, DuelState
 from domain.duel_agora import commands as acmd
-from domain.duel_agora.owed import OWE_COERCE, OWE_FRAUD, OWE_TREASON
+from domain.duel_agora.owing import OWE_COERCE, OWE_FRAUD, OWE_TREASON
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders import events as lev
 from domain.duel_leaders.effects import OWE_OFFER, OWE_SYMBOL, OWE_TAKEN_SYMBOL

@@ -13,9 +13,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.duel.state import DuelState
-from domain.duel.transaction import Tx
+from domain.duel.transaction import Transaction
 from domain.duel_agora import commands as acmd
-from domain.duel_agora.owed import OWE_TREASON
+from domain.duel_agora.owing import OWE_TREASON
 from domain.duel_leaders import commands as lcmd
 from domain.duel_leaders.catalog import CROESUS
 from domain.duel_leaders.effects import OWE_OFFER, apply_recruited
@@ -28,7 +28,7 @@ def _croesus_built() -> tuple[DuelState, int]:
     """Seat 0 recruits Croesus during Age I (as through Rome: he acts at once) and builds
     the first of the Age's removed cards."""
     state = give(agora_age_one(), 0, "croesus")
-    tx = Tx(AG.rules, replace(state, current=0))
+    tx = Transaction(AG.rules, replace(state, current=0))
     apply_recruited(tx, 0, CROESUS)
     state = tx.state
     assert state.pending[0][:2] == (OWE_OFFER, 0)
@@ -60,7 +60,7 @@ def test_croesus_never_offers_a_card_treason_built() -> None:
     card = deal.removed[0][0]
     treason = replace(state, current=0, pending=((OWE_TREASON, 0, 0),))
     _, state = agora_run(treason, acmd.BuildRemovedCard(seat=0, card=card))
-    tx = Tx(AG.rules, give(state, 1, "croesus"))
+    tx = Transaction(AG.rules, give(state, 1, "croesus"))
     apply_recruited(tx, 1, CROESUS)
     assert card not in tx.state.leaders.offered
     assert set(tx.state.leaders.offered) == set(deal.removed[0][1:])

@@ -20,9 +20,8 @@ from domain.sevenwonders.catalog_types import BLUE
 from domain.sevenwonders.commands import Command
 from domain.sevenwonders.events import Event
 from domain.sevenwonders.game import BASE_RULES
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
+from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.transaction import Tx
 
 RECRUIT = 10
 

@@ -87,8 +87,9 @@ def test_heracles_drafted_and_recruited_then_a_god_costs_no_resources() -> None:
     his 4 coins; in the prayer that follows, every god seat 0 holds whose cost is paid in
     resources costs nothing."""
     from domain.sevenwonders_faith.catalog import GODS
-    from domain.sevenwonders_faith.invoke import RESOURCE_KINDS, god_cost
+    from domain.sevenwonders_faith.invoke import RESOURCE_KINDS
     from domain.sevenwonders_faith.model import FaithExt, KeepGod
+    from domain.sevenwonders_faith.outlay import god_cost
     from domain.sevenwonders_leaders.commands import PickLeader, PlayLeader
     from domain.sevenwonders_leaders.effects import has
 

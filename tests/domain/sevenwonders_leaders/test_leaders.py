@@ -15,7 +15,7 @@ from domain.sevenwonders import flow
 from domain.sevenwonders.play import card_cost
 from domain.sevenwonders.scoring import science
 from domain.sevenwonders.state import SWState
-from domain.sevenwonders.transaction import Tx
+from domain.sevenwonders.transaction import Transaction
 from domain.sevenwonders_leaders import events as lev
 from domain.sevenwonders_leaders.catalog import LEADERS
 from domain.sevenwonders_leaders.commands import PlayLeader
@@ -67,7 +67,7 @@ def reveal(st: SWState, *plays: Any) -> tuple[list[Any], SWState]:
 
 
 def conflicts(st: SWState) -> tuple[list[Any], SWState]:
-    tx = Tx(G.rules, st)
+    tx = Transaction(G.rules, st)
     flow.end_age(tx)
     return tx.events, tx.state
 

@@ -3252,6 +3252,30 @@ export interface components {
             type: string;
             version: number;
         };
+        /**
+         * FeedHeartbeat
+         * @description Every `heartbeat_seconds` (player socket) or heartbeat interval (lobby socket).
+         */
+        FeedHeartbeat: {
+            /** @enum {unknown} */
+            type: "heartbeat";
+        };
+        /**
+         * FeedPing
+         * @description Asks for a `pong` (a client's own check that the socket lives).
+         */
+        FeedPing: {
+            /** @default null */
+            request_id?: string | null;
+            /** @enum {unknown} */
+            type: "ping";
+        };
+        /** FeedPong */
+        FeedPong: {
+            request_id: string | null;
+            /** @enum {unknown} */
+            type: "pong";
+        };
         /** FollowMessage */
         FollowMessage: {
             /** @default null */
@@ -3262,6 +3286,59 @@ export interface components {
             token?: string | null;
             /** @enum {unknown} */
             type: "follow";
+        };
+        /**
+         * GameOver
+         * @description A game you hold a seat in ended.
+         */
+        GameOver: {
+            game: components["schemas"]["GameSummary"];
+            game_id: string;
+            ranking: number[];
+            seat: number;
+            /** @enum {unknown} */
+            type: "game_over";
+            version: number;
+            winner: number | null;
+        };
+        /** GameSummary */
+        GameSummary: {
+            /** @default null */
+            chain_salt?: string | null;
+            /**
+             * @description Each seat's clock, by seat (the `clock` option; null without it), as of `clocks_as_of`.
+             * @default null
+             */
+            clocks?: components["schemas"]["SeatClockOut"][] | null;
+            /**
+             * @description When `clocks` were computed (UTC, the serving host's time of the request).
+             * @default null
+             */
+            clocks_as_of?: string | null;
+            created_at: string;
+            /** @default random */
+            deal?: string;
+            expansions: string[];
+            game_id: string;
+            /** @default  */
+            head_hash?: string;
+            /** @default null */
+            host?: string | null;
+            /** @default false */
+            imported?: boolean;
+            kind: string;
+            options: Record<string, never>;
+            over: boolean;
+            seats: components["schemas"]["SeatPublic"][];
+            summary: Record<string, never>;
+            version: number;
+            /**
+             * @default private
+             * @enum {unknown}
+             */
+            visibility?: "private" | "public";
+            /** @default false */
+            waiting?: boolean;
         };
         /** Heartbeat */
         Heartbeat: {
@@ -3282,6 +3359,33 @@ export interface components {
             version: number;
         };
         /**
+         * LobbySnapshot
+         * @description First on a lobby socket: the public tables waiting for players (of `kind`), newest
+         *     first, as `getLobby` lists them.
+         */
+        LobbySnapshot: {
+            tables: components["schemas"]["LobbyTable"][];
+            /** @enum {unknown} */
+            type: "lobby";
+        };
+        /** LobbyTable */
+        LobbyTable: {
+            free: number[];
+            game: components["schemas"]["GameSummary"];
+        };
+        /**
+         * LobbyTableChanged
+         * @description A public table opened, its free seats changed (`filling`), it started or it closed
+         *     (expired): the last two take it out of the lobby.
+         */
+        LobbyTableChanged: {
+            /** @enum {unknown} */
+            change: "closed" | "filling" | "opened" | "started";
+            table: components["schemas"]["LobbyTable"];
+            /** @enum {unknown} */
+            type: "lobby_table";
+        };
+        /**
          * NextOut
          * @description The game after a command, as the submitting seat sees it.
          */
@@ -3289,7 +3393,7 @@ export interface components {
             acting: number[];
             moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             version: number;
-            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
         };
         /** PingMessage */
         PingMessage: {
@@ -3297,6 +3401,28 @@ export interface components {
             request_id?: string | null;
             /** @enum {unknown} */
             type: "ping";
+        };
+        /**
+         * PlayerFollow
+         * @description The first message on a player socket without an Authorization header: a player's
+         *     token or JWT (null: the `polis_player` cookie names the player).
+         */
+        PlayerFollow: {
+            /** @default null */
+            token?: string | null;
+            /** @enum {unknown} */
+            type: "follow";
+        };
+        /**
+         * PlayerHello
+         * @description Sent once when the player socket starts.
+         */
+        PlayerHello: {
+            heartbeat_seconds: number;
+            name: string;
+            player_id: string;
+            /** @enum {unknown} */
+            type: "hello";
         };
         /** Pong */
         Pong: {
@@ -3322,6 +3448,13 @@ export interface components {
             /** @description Times the seat's clock ran out since it last moved in time. */
             timeouts_in_a_row: number;
         };
+        /** SeatPublic */
+        SeatPublic: {
+            name: string;
+            /** @default null */
+            player?: string | null;
+            seat: number;
+        };
         /**
          * Snapshot
          * @description The seat's view, sent after `hello` when the client did not name `after_version`.
@@ -3334,7 +3467,47 @@ export interface components {
             /** @enum {unknown} */
             type: "snapshot";
             version: number;
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
+        };
+        /**
+         * TableChanged
+         * @description A table you sit at (or just left) changed: a seat taken or given up, the start (seats
+         *     renumbered in table order: see `seat`), its expiry.
+         */
+        TableChanged: {
+            /** @enum {unknown} */
+            change: "expired" | "joined" | "left" | "opened" | "started";
+            game: components["schemas"]["GameSummary"];
+            game_id: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "table";
+            version: number;
+        };
+        /** TableSeatView */
+        TableSeatView: {
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            seat: number;
+            state: string;
+        };
+        /**
+         * TableView
+         * @description What everyone sees of a table before its game: who sits where, what is free.
+         */
+        TableView: {
+            /** @default [] */
+            acting?: number[];
+            host: string | null;
+            min_seats: number;
+            phase: string;
+            seats: components["schemas"]["TableSeatView"][];
+            /** @enum {unknown} */
+            view: "table";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
         };
         /**
          * Update
@@ -3351,7 +3524,19 @@ export interface components {
             /** @enum {unknown} */
             type: "update";
             version: number;
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
+        };
+        /**
+         * YourTurn
+         * @description Your seat must act in a game: once per turn (7 Wonders' simultaneous steps: when it
+         *     may act and has not chosen), and on connecting for every game waiting for you.
+         */
+        YourTurn: {
+            game_id: string;
+            seat: number;
+            /** @enum {unknown} */
+            type: "your_turn";
+            version: number;
         };
         /** ActionOwed */
         "duel.ActionOwed": {

@@ -3827,7 +3827,7 @@ export interface components {
             moves?: (components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"])[];
             version: number;
             /** @description a JSON value defined by the game */
-            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view?: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
         };
         /** OptionDescription */
         OptionDescription: {
@@ -3896,6 +3896,31 @@ export interface components {
             /** @description Ask the reply to carry `next`: the submitting seat's legal moves (`moves`) and/or its view (`view`) at the game's version after the command. */
             include?: ("moves" | "view")[] | null;
         };
+        /** TableSeatView */
+        TableSeatView: {
+            /** @default null */
+            name?: string | null;
+            /** @default null */
+            player?: string | null;
+            seat: number;
+            state: string;
+        };
+        /**
+         * TableView
+         * @description What everyone sees of a table before its game: who sits where, what is free.
+         */
+        TableView: {
+            /** @default [] */
+            acting?: number[];
+            host: string | null;
+            min_seats: number;
+            phase: string;
+            seats: components["schemas"]["TableSeatView"][];
+            /** @enum {unknown} */
+            view: "table";
+            /** @enum {unknown} */
+            visibility: "private" | "public";
+        };
         /** ViewOut */
         ViewOut: {
             /** @description Each seat's clock at this version, by seat (the `clock` option; null without it). */
@@ -3906,7 +3931,7 @@ export interface components {
             seat: number | null;
             version: number;
             /** @description a JSON value defined by the game */
-            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"];
+            view: components["schemas"]["7wonders.View"] | components["schemas"]["7wonders_leaders.View"] | components["schemas"]["7wonders_faith.View"] | components["schemas"]["7wonders_leaders_faith.View"] | components["schemas"]["duel.View"] | components["schemas"]["duel_agora.View"] | components["schemas"]["duel_leaders.View"] | components["schemas"]["duel_agora_leaders.View"] | components["schemas"]["TableView"];
         };
         /** ActionOwed */
         "duel.ActionOwed": {

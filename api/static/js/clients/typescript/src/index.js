@@ -41,7 +41,42 @@ export class PolisClient {
             query.set("lang", lang);
         return this.call("GET", `/kinds/${encodeURIComponent(kind)}/catalog?${query}`);
     }
-    createGame(body) { return this.call("POST", "/games", null, body); }
+    /** Open a game, or a table when `token` is a player's and `body.seats` has `open` or
+     * `player` seats (README, "Players and tables"). */
+    createGame(body, token) {
+        return this.call("POST", "/games", token, body);
+    }
+    /** Sign in as a guest: a new player and its secret token (act with it for its seats). */
+    createPlayer(name) { return this.call("POST", "/players", null, { name }); }
+    me(token) { return this.call("GET", "/players/me", token); }
+    /** Public tables waiting for players, with their free seats. */
+    lobby(kind, expansions) {
+        const query = new URLSearchParams();
+        if (kind)
+            query.set("kind", kind);
+        if (expansions)
+            query.set("expansions", expansions.join(","));
+        return this.call("GET", `/lobby?${query}`);
+    }
+    /** Take a seat (the first free one by default); `invite` for a private table. */
+    join(gameId, token, seat, invite) {
+        const body = {};
+        if (seat !== undefined)
+            body.seat = seat;
+        if (invite !== undefined)
+            body.invite = invite;
+        return this.call("POST", `/games/${gameId}/join`, token, body);
+    }
+    leave(gameId, token) {
+        return this.call("POST", `/games/${gameId}/leave`, token, {});
+    }
+    /** The host starts with the players seated (as few as the game allows). */
+    startTable(gameId, token) {
+        return this.call("POST", `/games/${gameId}/start`, token, {});
+    }
+    myGames(token, state) {
+        return this.call("GET", `/players/me/games${state ? `?state=${state}` : ""}`, token);
+    }
     /** The game's summary; with `minVersion`, from that version or a later one, which the
      * server may answer from memory. */
     game(gameId, minVersion) {
