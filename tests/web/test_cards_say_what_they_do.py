@@ -27,7 +27,8 @@ DESKTOP: Any = {"width": 1366, "height": 900}
 
 SETS = [("duel", ()), ("duel", ("agora",)), ("duel", ("leaders",)),
         ("7wonders", ()), ("7wonders", ("leaders",)), ("7wonders", ("faith",))]
-CASES = [(kind, expansions, window) for (kind, expansions), window in product(SETS, (PHONE, DESKTOP))]
+CASES = [(kind, expansions, window)
+         for (kind, expansions), window in product(SETS, (PHONE, DESKTOP))]
 
 POLITICIANS = 7
 """Agora's colour of the politician cards."""
@@ -63,7 +64,8 @@ async def whole_log(tab: Tab) -> list[str]:
     before = await tab.page.locator("#log li").count()
     await tab.page.click("#log-older")
     await tab.page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-    return list(await tab.page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))
+    return list(await tab.page.eval_on_selector_all(
+        "#log li", "els => els.map(e => e.textContent)"))
 
 
 def never_shown(
@@ -78,11 +80,13 @@ def never_shown(
     view = httpx.get(f"{base_url}/games/{game}/view").json()["view"]
     seen = {*view["discard"], *(s["card"] for s in view["structure"]),
             *(c for p in view["players"] for c in (*p["buildings"], *p["tucked"])),
-            *(c for part in ("ext", "leaders") for c in (view.get(part) or {}).get("removed_built", []))}
+            *(c for part in ("ext", "leaders")
+              for c in (view.get(part) or {}).get("removed_built", []))}
     hidden = {c["name"] for i, c in enumerate(catalog["cards"])
               if i not in seen and c["colour"] < POLITICIANS}
     # Other names may hold a hidden card's ("Great Library", "Stone Quarry"): not the card.
-    others = sorted({*(e["name"] for part in ("wonders", "tokens") for e in catalog.get(part, [])),
+    others = sorted({*(e["name"] for part in ("wonders", "tokens")
+                       for e in catalog.get(part, [])),
                      *(c["name"] for i, c in enumerate(catalog["cards"]) if i in seen)},
                     key=len, reverse=True)
     return hidden, others
