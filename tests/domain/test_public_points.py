@@ -94,15 +94,21 @@ def test_points_so_far_ignore_hidden_cards_and_end_as_the_score_sheet(
         state = fold(game, events, state)
         if n % 5:
             continue
-        points = game.view(state, None).points
-        assert all(game.view(state, s).points == points for s in range(seats))
+        points = _points(game, state, None)
+        assert all(_points(game, state, s) == points for s in range(seats))
         other = _hide(kind, state)
         changed += other != state
-        assert game.view(other, 0).points == points
-        assert game.view(other, None).points == points
+        assert _points(game, other, 0) == points
+        assert _points(game, other, None) == points
         assert all(line[-1] == sum(line[:-1]) for line in points)
     assert changed > len(played.steps) // 10, "the hidden cards were changed"
     assert game.is_over(state)
-    view = game.view(state, None)
+    view: Any = game.view(state, None)
     assert view.points == view.scores
     assert any(total for *_, total in view.points)
+
+
+def _points(game: Any, state: Any, seat: int | None) -> Any:
+    """The view's points so far by score line, as `seat` (None: a spectator) sees them."""
+    shown: Any = game.view(state, seat)
+    return shown.points
