@@ -28,8 +28,6 @@ SETS = [("duel", ()), ("duel", ("agora",)), ("duel", ("leaders",)),
 CASES = [(kind, expansions, window)
          for (kind, expansions), window in product(SETS, (PHONE, DESKTOP))]
 
-"""Agora's colour of the politician cards."""
-
 SHOWN = ("[data-card]:not(.hidden-card), [data-wonder], [data-token], "
          "[data-leader]:not(.hidden-leader), [data-god]:not(.hidden-god):not(button), .stage")
 
