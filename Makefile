@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 SHARED_SRC ?= ../shared
 
-.PHONY: install serve test lint typecheck unit smoke bench lock shared-data clients-install clients-test documents
+.PHONY: install serve test lint typecheck unit smoke bench lock shared-data clients-install clients-test web-install documents
 
 $(BIN)/polis: pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ typecheck: install
 	$(BIN)/mypy
 	$(BIN)/mypy clients/python/polis_client
 
-unit: install clients-install
+unit: install clients-install web-install
 	$(BIN)/python -m pytest
 
 # The client libraries (clients/): the TypeScript client's npm packages, exactly as locked
@@ -37,6 +37,13 @@ clients-install: $(CLIENT_TS)/node_modules/.package-lock.json
 
 $(CLIENT_TS)/node_modules/.package-lock.json: $(CLIENT_TS)/package-lock.json
 	cd $(CLIENT_TS) && npm ci --no-audit --no-fund
+
+# The browser client's npm packages (its TypeScript compiler and axe-core, which the Chromium
+# tests load into the page), exactly as locked (web/package-lock.json).
+web-install: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
 
 clients-test: install clients-install
 	$(BIN)/python -m pytest tests/clients

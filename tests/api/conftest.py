@@ -22,6 +22,10 @@ def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
         # rate-limit test sets its own)
         "POLIS_RATE_CREATE": "1000000/60",
         "POLIS_RATE_COMMANDS": "1000000/60",
+        # a loaded machine can take longer than the default 1 s between a commit and the
+        # read after it: the memory reads' tests must not hang on that (the bound itself is
+        # checked with a setting of its own in test_known_version_reads.py)
+        "POLIS_READ_TRUST_SECONDS": "10",
     }
 
 
