@@ -22,6 +22,7 @@ from api.service.refusals import Conflict, RuleRefused, game_not_found
 from domain.kernel import Game
 from domain.kernel.meta import CLOCK_EVENTS
 from domain.kernel.recording import steps_from_events
+from domain.kernel.table import TABLE_EVENTS, TableStarted
 from domain.kernel.traces import PlayedGame, TraceError, write_record
 from infra.event_store import CREATED, EventStore, GameRecord
 from projections.rulesets import decoder_of, ruleset_of
@@ -53,11 +54,17 @@ async def played_of(store: EventStore, record: GameRecord) -> PlayedGame:
     opening: list[Any] = []
     groups: list[tuple[int | None, list[Any]]] = []
     previous: str | None = None
+    dealt_by: str | None = CREATED
+    """The append holding the game's opening: its creation's, or the start of its table."""
     for e in await store.read_stream(record.game_id, 0, record.version):
         event = decode(e.payload)
         if isinstance(event, CLOCK_EVENTS):
             continue  # the clock's record, not a move: the trace formats have no place for it
-        if e.command_id == CREATED:
+        if isinstance(event, TABLE_EVENTS):  # who sat where: the service's, not the rules'
+            dealt_by = e.command_id if isinstance(event, TableStarted) else dealt_by
+            previous = e.command_id
+            continue
+        if e.command_id == dealt_by:
             opening.append(with_full_deal(game, event, e.payload))
         elif groups and e.command_id == previous:
             groups[-1][1].append(event)

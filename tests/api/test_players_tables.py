@@ -13,6 +13,7 @@ import asyncpg
 import httpx
 import pytest
 
+from domain.kernel.traces import replay_record
 from infra.settings import Settings
 from tests.api.clients import Follower, auth
 from tests.api.conftest import api_env
@@ -263,6 +264,10 @@ async def test_three_guests_meet_and_play_to_the_end_over_websockets(
         finally:
             for follower in followers:
                 await follower.__aexit__(None, None, None)
+        # the trace of a game that began as a table: the game's own, who sat where left out
+        trace = await a.get(f"/games/{gid}/trace")
+        assert trace.status_code == 200, trace.text
+        assert trace.json()["format"] == "7w-trace/1" and replay_record(trace.json()).agreed
         for client, (_, token) in zip((a, b, a), guests, strict=True):
             over = (await client.get("/players/me/games", params={"state": "over"},
                                      headers=auth(token))).json()["games"]
