@@ -14,6 +14,7 @@ from litestar import Litestar
 from litestar.connection import ASGIConnection
 
 from api.runners.bots import BotRunner, BotSettings
+from api.runners.deliveries import Deliveries
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
 from api.runners.player_feed import PlayerFeed, player_topic
@@ -26,6 +27,7 @@ from api.service.game_service import GameService
 from api.service.identity import Identities, JwtSettings
 from api.service.import_worker import ImportPool
 from api.service.metrics import Metrics
+from api.service.notifications import Notifier, NotifySettings
 from api.service.rate_limits import RateLimits, client_of
 from api.service.tables import TABLE_CHANGES, Tables
 from domain.kernel import Game
@@ -84,6 +86,9 @@ class Runtime:
                                   settings.max_json_depth)
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
+        self.notify = NotifySettings.from_env()
+        """Webhooks, Web Push and the outbox's delivery (`api/service/notifications.py`)."""
+        self.deliveries: Deliveries | None = None
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -183,6 +188,9 @@ class Runtime:
         self._identities = Identities(self.pool, jwt_settings(settings))
         self._service.commands.identities = self._identities
         self._tables = Tables(self._service, self._identities, self._table_changed)
+        if self.notify.enabled:
+            self._service.commands.notifier = Notifier(self.notify)
+        self._start_deliveries(self.pool)
         self.expiry = TableExpiry(self._tables, self.pool, settings.table_expiry_seconds)
         for change in TABLE_CHANGES:
             self.metrics.gauge(f"polis_tables_{change}_total", f"Tables {change} here.",
@@ -228,6 +236,17 @@ class Runtime:
                            "Moves bots made here for timed-out or handed-over seats.",
                            lambda: clocks.bot_moves, "counter")
 
+    def _start_deliveries(self, pool: asyncpg.Pool) -> None:
+        self.deliveries = deliveries = Deliveries(pool, self.notify)
+        deliveries.start()
+        for outcome, text in (("delivered", "Notifications delivered by this process."),
+                              ("failed", "Notification attempts that failed here (retried)."),
+                              ("dead", "Notifications dead-lettered by this process."),
+                              ("gone", "Push subscriptions found gone by this process.")):
+            self.metrics.gauge(f"polis_notifications_{outcome}_total", text,
+                               functools.partial(deliveries.counts.__getitem__, outcome),
+                               "counter")
+
     def _register_gauges(self) -> None:
         hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
         assert broker is not None and pool is not None
@@ -270,6 +289,8 @@ class Runtime:
             self.bots.poke(committed.game_id)
         if self.clocks is not None:
             self.clocks.committed(committed)
+        if self.deliveries is not None and self.notify.enabled:
+            self.deliveries.poke()
 
     def _follow(self, game_id: uuid.UUID, followed: bool) -> None:
         """A game got its first local follower (or lost its last): hear its wake-ups."""
@@ -339,6 +360,8 @@ class Runtime:
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()
+        if self.deliveries is not None:
+            await self.deliveries.stop()
         if self.bots is not None:
             await self.bots.stop()
         if self._hub is not None:

@@ -45,6 +45,7 @@ import asyncpg
 import msgspec
 
 from infra.hash_chain import GENESIS, StoredLink, chain, content_digests, new_salt
+from infra.notifications import OutboxRow, outbox_args, outbox_cte
 
 _log = logging.getLogger(__name__)
 
@@ -269,6 +270,10 @@ WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(salt || previous ha
 SELECT count(*), now(), (array_agg(g.head))[1] FROM g
 """
 
+_APPEND_NOTIFYING = _APPEND.replace("\nSELECT count(*)", outbox_cte(15) + "SELECT count(*)")
+"""The append with notification rows (`infra/notifications.py`): still one statement, and
+the rows are written only if the events are."""
+
 _CREATE = """
 WITH g AS (
     INSERT INTO games (game_id, kind, expansions, options, seat_names, token_hashes, version,
@@ -485,9 +490,10 @@ class EventStore:
         over: bool,
         views: Views = (),
         conn: asyncpg.Connection | None = None,
+        outbox: Sequence[OutboxRow] = (),
     ) -> AppendResult:
         """Append `events` as versions expected_version+1.. with the views of the last one,
-        or raise VersionConflict.
+        or raise VersionConflict. `outbox`: notifications written in the same statement.
 
         A command id seen before returns its original outcome (replayed=True) whatever the
         expected version; with another body it raises IdempotencyKeyReused. With `conn`, the
@@ -500,13 +506,15 @@ class EventStore:
             meta.body_hash, msgspec.json.encode(summary).decode(), over, SCHEMA_VERSION,
             [e.payload.decode() for e in events], [s for s, _ in views], [v for _, v in views],
             content_digests(game_id, expected_version + 1, [(e.type, e.payload) for e in events]),
+            *(outbox_args(outbox) if outbox else ()),
         )
+        statement = _APPEND_NOTIFYING if outbox else _APPEND
 
         async def attempt(
             c: asyncpg.Connection
         ) -> tuple[int, datetime | None, bytes | None]:
             try:
-                row = await c.fetchrow(_APPEND, *args)
+                row = await c.fetchrow(statement, *args)
             except asyncpg.exceptions.LockNotAvailableError:
                 raise GameBusy(str(game_id)) from None
             except asyncpg.UniqueViolationError:  # a twin committed between the checks

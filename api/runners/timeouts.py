@@ -257,11 +257,13 @@ class TimeoutRunner:
             key = f"timeout:{seat}:{version}"
             body_hash = hashlib.sha256(msgspec.json.encode(events)).hexdigest()
             views = build_views(game, state, len(folded.record.seat_names))
+            notifier = self.service.commands.notifier
+            outbox = notifier.rows(folded, state, events, None) if notifier else ()
             try:
                 result = await store.append(
                     folded.game_id, version, to_new_events(events),
                     CommandMeta(key, None, body_hash), game.summary(state),
-                    game.is_over(state), views,
+                    game.is_over(state), views, outbox=outbox,
                 )
             except (VersionConflict, IdempotencyKeyReused):
                 await self.service.games.refresh(folded)

@@ -35,6 +35,7 @@ import msgspec
 
 from api.service.folded import Folded, FoldedGames, Outcome
 from api.service.identity import Identities, is_player_credential
+from api.service.notifications import Notifier
 from api.service.refusals import (
     Busy,
     Conflict,
@@ -175,6 +176,8 @@ class CommandHandler:
         self.observe = observe
         self.identities: Identities | None = None
         """Players by their tokens (`api/service/identity.py`); None: seat tokens only."""
+        self.notifier: Notifier | None = None
+        """The outbox rows each append writes (`api/service/notifications.py`)."""
 
     async def submit(
         self,
@@ -304,11 +307,13 @@ class CommandHandler:
                 return AppendResult(version, version, replayed=False), None
             last = version + len(events)
             views = build_views(game, state, len(folded.record.seat_names))
+            notifier = self.notifier
+            outbox = notifier.rows(folded, state, events, seat) if notifier else ()
             try:
                 result = await self.store.append(
                     folded.game_id, version, to_new_events(list(events)),
                     CommandMeta(command_id, seat, body_hash), game.summary(state),
-                    game.is_over(state), views,
+                    game.is_over(state), views, outbox=outbox,
                 )
             except LOST_CONNECTION:  # the store's own retries and lookup lost it too
                 raise outcome_unknown(client_key(command_id)) from None

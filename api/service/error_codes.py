@@ -58,6 +58,13 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("token_in_url", 400, "WebSocket: a seat token was put in the URL; it is refused "
               "there because URLs are logged."),
     ErrorCode("already_following", 400, "WebSocket: a second `follow` on the same socket."),
+    ErrorCode("invalid_push_subscription", 400,
+              "Notifications: the push subscription's endpoint or keys are malformed."),
+    ErrorCode("invalid_chat_message", 400,
+              "Chat: the message is empty, longer than the server accepts (`details.limit`) "
+              "or holds control characters; nothing was stored."),
+    ErrorCode("admin_token_required", 401, "Admin routes: send `POLIS_ADMIN_TOKEN` as a "
+              "bearer token."),
     ErrorCode("unauthorized", 401, "Missing or unknown seat token where one is needed."),
     ErrorCode("player_required", 401, "Only a player (a guest's token or a JWT) may do this."),
     ErrorCode("token_expired", 401, "The JWT has expired (`exp`)."),
@@ -70,10 +77,20 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "invitation code."),
     ErrorCode("seat_reserved", 403, "Tables: the seat is reserved for another player."),
     ErrorCode("not_host", 403, "Tables: only the table's host may do this."),
+    ErrorCode("admin_disabled", 403, "Admin routes: the server has no admin token "
+              "configured (`POLIS_ADMIN_TOKEN`)."),
+    ErrorCode("chat_closed", 403, "Chat: the table's host closed its chat."),
+    ErrorCode("chat_read_only", 403,
+              "Chat: spectators may read this table's chat, not write to it (its host may "
+              "allow it)."),
     ErrorCode("forbidden", 403, "The request is not allowed."),
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),
     ErrorCode("not_found", 404, "No such route."),
     ErrorCode("player_not_found", 404, "No player with that id."),
+    ErrorCode("push_not_configured", 404,
+              "Notifications: the server sends no Web Push (no VAPID key configured)."),
+    ErrorCode("push_subscription_not_found", 404,
+              "Notifications: you have no push subscription with that endpoint."),
     ErrorCode("game_not_found", 404, "No game with that id."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
     ErrorCode("method_not_allowed", 405, "The route does not take this method."),
@@ -108,6 +125,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("payload_too_large", 413, "The body is larger than the server accepts."),
     ErrorCode("unsupported_media_type", 415, "The body is not sent as `application/json`."),
     ErrorCode("rate_limited", 429, "Too many requests from this client; see `Retry-After`."),
+    ErrorCode("chat_rate_limited", 429, "Chat: you sent messages faster than a table "
+              "allows; `details.retry_after` says when to send again."),
     ErrorCode("too_many_sockets", 429, "WebSocket: this client already holds as many open "
               "sockets as one process allows (`details.limit`); the socket closes with 4429."),
     ErrorCode("too_many_requests", 429, "Too many requests."),

@@ -278,10 +278,12 @@ class Tables:
         waiting = isinstance(state, Waiting)
         store = self.service.store
         command_id = f"table:{uuid.uuid4()}"
+        notifier = self.service.commands.notifier
+        outbox = notifier.rows(folded, state, events, None, players) if notifier else ()
         async with store.pool.acquire() as conn, conn.transaction():
             result = await store.append(
                 folded.game_id, version, to_new_events(events), CommandMeta(command_id, None),
-                summary, over, views, conn=conn)
+                summary, over, views, conn=conn, outbox=outbox)
             await reseat(conn, folded.game_id, players, names, hashes, options, waiting)
         at = result.recorded_at.timestamp() if result.recorded_at else time.time()
         folded.applied(state, last, None, command_id, Outcome(version + 1, last, ""), at,

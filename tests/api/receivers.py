@@ -1,0 +1,134 @@
+"""Receivers the notification tests run in their own process: a webhook receiver that
+verifies every request with the `standardwebhooks` library (as README tells receivers to),
+and a Web Push service that decrypts what it receives with the subscription's private key
+(`http_ece`, as a browser would). No network beyond loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
+import http_ece
+from aiohttp import web
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+from infra.embedded import free_port
+
+
+def new_secret() -> str:
+    return "whsec_" + base64.b64encode(os.urandom(24)).decode()
+
+
+def b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+class Received:
+    """Every request one path took, verified: (webhook-id, payload)."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+        self.rejected: list[str] = []
+        self.requests = 0
+        self.changed = asyncio.Event()
+
+    def ids(self) -> list[str]:
+        return [i for i, _ in self.messages]
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [m for _, m in self.messages if m["type"] == kind]
+
+    async def wait(self, predicate: Any, timeout: float = 20.0) -> None:
+        async with asyncio.timeout(timeout):
+            while not predicate(self):
+                self.changed.clear()
+                await self.changed.wait()
+
+
+class Receivers:
+    """An HTTP server on loopback: `/hooks/<name>` webhook receivers (`ok`: 204, `fail`:
+    500, `hang`: never answers) and `/push/<name>` push endpoints."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.hooks: dict[str, tuple[Webhook, Received, str]] = {}
+        self.pushes: dict[str, tuple[ec.EllipticCurvePrivateKey, bytes, Received]] = {}
+        self._runner: web.AppRunner | None = None
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def hook(self, name: str, secret: str, behaviour: str = "ok") -> Received:
+        received = Received()
+        self.hooks[name] = (Webhook(secret), received, behaviour)
+        return received
+
+    def push(self, name: str) -> tuple[dict[str, Any], Received]:
+        """A browser's subscription (endpoint and keys) whose messages land in the result."""
+        key = ec.generate_private_key(ec.SECP256R1())
+        auth = os.urandom(16)
+        received = Received()
+        self.pushes[name] = (key, auth, received)
+        public = key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+        return {"endpoint": self.url(f"/push/{name}"),
+                "keys": {"p256dh": b64url(public), "auth": b64url(auth)}}, received
+
+    async def _hook(self, request: web.Request) -> web.Response:
+        signer, received, behaviour = self.hooks[request.match_info["name"]]
+        received.requests += 1
+        body = await request.read()
+        if behaviour == "hang":
+            await asyncio.sleep(3600)
+        if behaviour == "fail":
+            return web.Response(status=500)
+        try:
+            payload = signer.verify(body, dict(request.headers))
+        except WebhookVerificationError as exc:
+            received.rejected.append(str(exc))
+            received.changed.set()
+            return web.Response(status=400)
+        received.messages.append((request.headers["webhook-id"], payload))
+        received.changed.set()
+        return web.Response(status=204)
+
+    async def _push(self, request: web.Request) -> web.Response:
+        import json
+
+        key, auth, received = self.pushes[request.match_info["name"]]
+        received.requests += 1
+        assert request.headers.get("content-encoding") == "aes128gcm"
+        assert request.headers.get("authorization", "").startswith("vapid t=")
+        plain = http_ece.decrypt(await request.read(), private_key=key, auth_secret=auth,
+                                 version="aes128gcm")
+        received.messages.append((str(received.requests), json.loads(plain)))
+        received.changed.set()
+        return web.Response(status=201)
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/hooks/{name}", self._hook)
+        app.router.add_post("/push/{name}", self._push)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            with contextlib.suppress(Exception):
+                await self._runner.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def receivers() -> AsyncIterator[Receivers]:
+    server = Receivers()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
