@@ -10,6 +10,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from api.http.access_log import drop_query_strings
 from api.http.audit import AuditController
+from api.http.chat import ChatController
 from api.http.errors import body_checker, handle_exception
 from api.http.exports import ExportController
 from api.http.forwarded import forwarded_client_middleware
@@ -54,7 +55,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         import_route(settings.max_trace_bytes, runtime.imports), game_socket,
                         player_socket, lobby_socket, health, ready, metrics, KindsController,
                         PlayersController, TablesController, LobbyController, PushController,
-                        push_key, dead_notifications, *WEB_ROUTES],
+                        push_key, dead_notifications, ChatController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),

@@ -14,6 +14,7 @@ from litestar import Litestar
 from litestar.connection import ASGIConnection
 
 from api.runners.bots import BotRunner, BotSettings
+from api.runners.chat_feed import ChatFeed, chat_topic
 from api.runners.deliveries import Deliveries
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
@@ -21,6 +22,7 @@ from api.runners.player_feed import PlayerFeed, player_topic
 from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
+from api.service.chat import Chat, ChatLimits
 from api.service.clocks import ClocksAt, served_clocks
 from api.service.commands import Committed
 from api.service.game_service import GameService
@@ -89,6 +91,9 @@ class Runtime:
         self.notify = NotifySettings.from_env()
         """Webhooks, Web Push and the outbox's delivery (`api/service/notifications.py`)."""
         self.deliveries: Deliveries | None = None
+        self._chat: Chat | None = None
+        self.chat_feed: ChatFeed | None = None
+        self.chat_limits = ChatLimits.from_env()
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -146,6 +151,8 @@ class Runtime:
         if topic == LOBBY_TOPIC:
             if self._lobby is not None:
                 self._lobby.wake()
+        elif topic.startswith("chat:") and self.chat_feed is not None:
+            self.chat_feed.topic_woken(topic, game_id, version)
         elif topic.startswith("player:") and self._players is not None:
             try:
                 player = uuid.UUID(topic.partition(":")[2])
@@ -205,6 +212,7 @@ class Runtime:
             cluster=settings.redis_cluster, on_live=self._live, on_topic=self._topic_woken,
         )
         broker = self.broker
+        self._start_chat(self.pool, broker)
         self._hub.interest = self._follow
         self._players.follow = self._follow
         self._players.listen = self._lobby.listen = self._listen
@@ -235,6 +243,24 @@ class Runtime:
         self.metrics.gauge("polis_clock_bot_moves_total",
                            "Moves bots made here for timed-out or handed-over seats.",
                            lambda: clocks.bot_moves, "counter")
+
+    @property
+    def chat(self) -> Chat:
+        assert self._chat is not None, "runtime not started"
+        return self._chat
+
+    def _start_chat(self, pool: asyncpg.Pool, broker: Broker) -> None:
+        """Table chat: a message stored here wakes this process's feed and, through its
+        game's chat topic, every other process's."""
+        self._chat = Chat(pool, self.service, self.identities, self.chat_limits)
+        self.chat_feed = feed = ChatFeed(pool)
+        feed.listen = self._listen
+
+        def posted(game_id: uuid.UUID, seq: int) -> None:
+            feed.wake(game_id, seq)
+            broker.publish_topic_soon(chat_topic(game_id), game_id, seq)
+
+        self._chat.posted = posted
 
     def _start_deliveries(self, pool: asyncpg.Pool) -> None:
         self.deliveries = deliveries = Deliveries(pool, self.notify)
@@ -362,6 +388,8 @@ class Runtime:
             await self.clocks.stop()
         if self.deliveries is not None:
             await self.deliveries.stop()
+        if self.chat_feed is not None:
+            await self.chat_feed.stop()
         if self.bots is not None:
             await self.bots.stop()
         if self._hub is not None:

@@ -26,6 +26,7 @@ from typing import Literal, Protocol
 
 import msgspec
 
+from api.service.notifications import turns_started
 from infra.db import read_again
 from infra.event_store import EventStore, GameRecord
 
@@ -256,7 +257,7 @@ class PlayerFeed:
                 continue
             if record.over and not before.over and changes[-1:] != ["expired"]:
                 await self._tell(pid, Notice("game_over", record, seat))
-            elif seat in acting and (seat not in acting_before or seat in acted):
+            elif seat in turns_started(acting_before, acting, acted):
                 await self._tell(pid, Notice("your_turn", record, seat))
 
     def _unwatch(self, game_id: uuid.UUID) -> None:

@@ -24,6 +24,7 @@ from domain.kernel.meta import CLOCK_EVENTS
 from domain.kernel.recording import steps_from_events
 from domain.kernel.table import TABLE_EVENTS, TableStarted
 from domain.kernel.traces import PlayedGame, TraceError, write_record
+from infra import chat
 from infra.event_store import CREATED, EventStore, GameRecord
 from projections.rulesets import decoder_of, ruleset_of
 
@@ -92,9 +93,14 @@ async def export_record(store: EventStore, game_id: uuid.UUID) -> dict[str, Any]
                        {"version": record.version})
     played = await played_of(store, record)
     try:
-        return await asyncio.to_thread(write_record, ruleset_of(record), played)
+        trace: dict[str, Any] = await asyncio.to_thread(write_record, ruleset_of(record),
+                                                        played)
     except TraceError as exc:
         raise RuleRefused("export_unavailable", str(exc)) from None
+    table_chat = await chat.exported(store.pool, game_id)  # only where the host allows it
+    if table_chat is not None:
+        trace["chat"] = table_chat
+    return trace
 
 
 async def seat_log(

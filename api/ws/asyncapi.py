@@ -8,6 +8,7 @@ compares. The file is JSON, which is YAML 1.2.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,7 +22,7 @@ from api.http.tables import LobbyTable
 from api.service.clocks import SeatClockOut
 from api.service.error_codes import catalogue
 from api.service.replies import NextOut
-from api.ws.game_socket import CommandMessage, FollowMessage, PingMessage
+from api.ws.game_socket import ChatMessage, CommandMessage, FollowMessage, PingMessage
 from api.ws.player_socket import FeedPing
 
 ASYNCAPI_PATH = Path(__file__).resolve().parents[2] / "openapi" / "asyncapi.yaml"
@@ -121,6 +122,30 @@ class ErrorMessage(msgspec.Struct, tag="error", tag_field="type", forbid_unknown
     error: ErrorBody
 
 
+class ChatPushed(msgspec.Struct, tag="chat", tag_field="type", forbid_unknown_fields=True):
+    """A line of the table's chat, pushed to everyone following the game (but those who
+    muted its writer), in `seq` order; the history is `GET /games/{id}/chat`."""
+
+    game_id: str
+    seq: int
+    player_id: str | None
+    seat: int | None
+    name: str
+    text: str
+    """Plain text: show it escaped, never as HTML."""
+    sent_at: datetime
+
+
+class ChatAccepted(msgspec.Struct, tag="chat_accepted", tag_field="type",
+                   forbid_unknown_fields=True):
+    """Your `chat` message was stored as `seq` (it comes to you as a `chat` too); a refused
+    one gets an `error` (`invalid_chat_message`, `chat_rate_limited`, `chat_closed`,
+    `chat_read_only`, `player_required`)."""
+
+    request_id: str | None
+    seq: int
+
+
 class PlayerFollow(msgspec.Struct, tag="follow", tag_field="type", forbid_unknown_fields=True):
     """The first message on a player socket without an Authorization header: a player's
     token or JWT (null: the `polis_player` cookie names the player)."""
@@ -207,10 +232,10 @@ LOBBY_CLIENT: tuple[Any, ...] = (FeedPing,)
 LOBBY_SERVER: tuple[Any, ...] = (LobbySnapshot, LobbyTableChanged, FeedHeartbeat, FeedPong)
 PLAYER_AND_LOBBY: tuple[Any, ...] = (*PLAYER_CLIENT, *PLAYER_SERVER, *LOBBY_SERVER)
 
-CLIENT_MESSAGES: tuple[Any, ...] = (FollowMessage, CommandMessage, PingMessage)
+CLIENT_MESSAGES: tuple[Any, ...] = (FollowMessage, CommandMessage, PingMessage, ChatMessage)
 SERVER_MESSAGES: tuple[Any, ...] = (
     Hello, Snapshot, Update, Heartbeat, Pong, CommandAcceptedMessage, CommandRejected,
-    ErrorMessage,
+    ErrorMessage, ChatPushed, ChatAccepted,
 )
 _GAME_FIELDS = {
     ("Snapshot", "view"): "View",
@@ -224,6 +249,12 @@ _GAME_LISTS = {
     ("Update", "moves"): "Command",
     ("NextOut", "moves"): "Command",
 }
+
+
+def _message_name(struct: Any) -> str:
+    """A game socket message's key: its type, and `chat_pushed` for the server's `chat`
+    (the client sends a `chat` of another shape)."""
+    return "chat_pushed" if struct is ChatPushed else str(struct.__struct_config__.tag)
 
 
 def document() -> dict[str, Any]:
@@ -241,17 +272,18 @@ def document() -> dict[str, Any]:
         props[prop] = {**described, "type": "array", "items": any_of(REF, index, role)}
     messages: dict[str, Any] = {}
     for struct in (*CLIENT_MESSAGES, *SERVER_MESSAGES):
-        name = struct.__struct_config__.tag
+        name = _message_name(struct)
+        tag = struct.__struct_config__.tag
         messages[name] = {
-            "name": name,
-            "title": name,
-            "summary": (struct.__doc__ or name).strip().splitlines()[0],
+            "name": tag,
+            "title": tag,
+            "summary": (struct.__doc__ or tag).strip().splitlines()[0],
             "contentType": "application/json",
             "payload": {"$ref": REF + struct.__name__},
         }
     channel_messages = {name: {"$ref": f"#/components/messages/{name}"} for name in messages}
-    client = [m.__struct_config__.tag for m in CLIENT_MESSAGES]
-    server = [m.__struct_config__.tag for m in SERVER_MESSAGES]
+    client = [_message_name(m) for m in CLIENT_MESSAGES]
+    server = [_message_name(m) for m in SERVER_MESSAGES]
     feeds = {"player": (PLAYER_CLIENT, PLAYER_SERVER), "lobby": (LOBBY_CLIENT, LOBBY_SERVER)}
     feed_channels: dict[str, Any] = {}
     feed_operations: dict[str, Any] = {}

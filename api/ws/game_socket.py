@@ -65,7 +65,15 @@ class PingMessage(msgspec.Struct, tag="ping", tag_field="type"):
     request_id: str | None = None
 
 
-ClientMessage = CommandMessage | PingMessage | FollowMessage
+class ChatMessage(msgspec.Struct, tag="chat", tag_field="type", forbid_unknown_fields=True):
+    """A line for the table's chat (`api/service/chat.py`); everyone following the game is
+    pushed it as a `chat` message."""
+
+    text: str
+    request_id: str | None = None
+
+
+ClientMessage = CommandMessage | PingMessage | FollowMessage | ChatMessage
 _FOLLOW = msgspec.json.Decoder(FollowMessage)
 _MESSAGE = msgspec.json.Decoder(ClientMessage)
 
@@ -89,6 +97,8 @@ class GameSession:
         """Whether it asked for its legal moves in updates (`include: ["moves"]`)."""
         self._send_lock = asyncio.Lock()
         self.channel: Channel | None = None
+        self.chat_viewer: str | None = None
+        """The player reading the table's chat (their mutes apply)."""
 
     async def send_text(self, text: str) -> None:
         async with self._send_lock:
@@ -117,7 +127,19 @@ class GameSession:
                     "already_following", "this socket already follows the game; "
                     "reconnect to follow as another seat"))
                 continue
+            if isinstance(message, ChatMessage):
+                await self._chat(message)
+                continue
             await self._command(message)
+
+    async def _chat(self, message: ChatMessage) -> None:
+        try:
+            line = await self.runtime.chat.post(self.game_id, self.token, message.text)
+        except Exception as exc:
+            await self._error(message.request_id, error_of(exc)[1])
+            return
+        await self.send({"type": "chat_accepted", "request_id": message.request_id,
+                         "seq": line.seq})
 
     async def _parse(
         self, raw: str | bytes, max_bytes: int, max_depth: int
@@ -254,7 +276,12 @@ async def _session(socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: 
     session.moves = include
     channel = await runtime.hub.channel(gid)
     session.channel = channel
+    chat_feed = runtime.chat_feed
     try:
+        viewer = await runtime.chat.viewer(token)
+        session.chat_viewer = None if viewer is None else str(viewer)
+        if chat_feed is not None:
+            await chat_feed.join(gid, session)
         await session.send({
             "type": "hello", "game_id": str(gid), "seat": seat, "version": current,
             "heartbeat_seconds": runtime.settings.heartbeat_seconds,
@@ -265,6 +292,8 @@ async def _session(socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: 
         pass
     finally:
         runtime.hub.release(channel, session)
+        if chat_feed is not None:
+            chat_feed.leave(gid, session)
         with contextlib.suppress(Exception):
             await socket.close()
 

@@ -89,13 +89,16 @@ def test_asyncapi_types_every_message_in_both_directions() -> None:
             for m in document["operations"]["sendToServer"]["messages"]}
     received = {m["$ref"].rsplit("/", 1)[1]
                 for m in document["operations"]["receiveFromServer"]["messages"]}
-    assert sent == {"follow", "command", "ping"}
+    assert sent == {"follow", "command", "ping", "chat"}
     assert received == {"hello", "snapshot", "update", "heartbeat", "pong",
-                        "command_accepted", "command_rejected", "error"}
+                        "command_accepted", "command_rejected", "error", "chat_pushed",
+                        "chat_accepted"}
     schemas = document["components"]["schemas"]
     command = schemas["CommandMessage"]["properties"]["command"]
     assert {"$ref": "#/components/schemas/duel_agora.Command"} in command["anyOf"]
     for name in (*sent, *received):
-        payload = document["components"]["messages"][name]["payload"]["$ref"]
+        message = document["components"]["messages"][name]
+        payload = message["payload"]["$ref"]
         schema = schemas[payload.rsplit("/", 1)[1]]
-        assert schema["properties"]["type"] == {"enum": [name]}, (name, schema)
+        # the server's `chat` is keyed `chat_pushed`: the client sends a `chat` too
+        assert schema["properties"]["type"] == {"enum": [message["name"]]}, (name, schema)

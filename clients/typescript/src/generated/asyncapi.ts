@@ -3181,6 +3181,46 @@ export interface components {
             type: "VictoryCoins";
         };
         "7wonders_leaders_faith.View": components["schemas"]["7wonders_leaders_faith.FaithSevenWondersView"];
+        /**
+         * ChatAccepted
+         * @description Your `chat` message was stored as `seq` (it comes to you as a `chat` too); a refused
+         *     one gets an `error` (`invalid_chat_message`, `chat_rate_limited`, `chat_closed`,
+         *     `chat_read_only`, `player_required`).
+         */
+        ChatAccepted: {
+            request_id: string | null;
+            seq: number;
+            /** @enum {unknown} */
+            type: "chat_accepted";
+        };
+        /**
+         * ChatMessage
+         * @description A line for the table's chat (`api/service/chat.py`); everyone following the game is
+         *     pushed it as a `chat` message.
+         */
+        ChatMessage: {
+            /** @default null */
+            request_id?: string | null;
+            text: string;
+            /** @enum {unknown} */
+            type: "chat";
+        };
+        /**
+         * ChatPushed
+         * @description A line of the table's chat, pushed to everyone following the game (but those who
+         *     muted its writer), in `seq` order; the history is `GET /games/{id}/chat`.
+         */
+        ChatPushed: {
+            game_id: string;
+            name: string;
+            player_id: string | null;
+            seat: number | null;
+            sent_at: string;
+            seq: number;
+            text: string;
+            /** @enum {unknown} */
+            type: "chat";
+        };
         /** CommandAcceptedMessage */
         CommandAcceptedMessage: {
             first_version: number;

@@ -19,6 +19,8 @@ export type RulesetName = keyof Rulesets;
 
 /** Every error code the service answers with, and its meaning. */
 export const ERROR_CODES = {
+  "admin_disabled": "Admin routes: the server has no admin token configured (`POLIS_ADMIN_TOKEN`).",
+  "admin_token_required": "Admin routes: send `POLIS_ADMIN_TOKEN` as a bearer token.",
   "already_built": "The city already has a structure of that name.",
   "already_chosen": "The seat has already chosen a card this step.",
   "already_declared": "The seat has already declared whether it recruits.",
@@ -35,6 +37,9 @@ export const ERROR_CODES = {
   "card_not_discarded": "The card is not in the discard pile.",
   "card_not_in_hand": "The card is not in the hand of the city.",
   "card_not_offered": "The card is not among those offered.",
+  "chat_closed": "Chat: the table's host closed its chat.",
+  "chat_rate_limited": "Chat: you sent messages faster than a table allows; `details.retry_after` says when to send again.",
+  "chat_read_only": "Chat: spectators may read this table's chat, not write to it (its host may allow it).",
   "choice_pending": "A seat declares recruit or discard only once every seat with a leader in hand has chosen one and the choices are revealed (ChooseLeader first).",
   "choices_revealed": "The leaders are chosen and revealed: the seats now declare recruit or discard (DeclareRecruitment); no leader is chosen any more.",
   "choose_own_first": "The seat chooses for its own city before the Free City.",
@@ -66,6 +71,7 @@ export const ERROR_CODES = {
   "invalid_after_version": "WebSocket: `after_version` is not a version of the game.",
   "invalid_body": "The body does not match its schema; `details` says where.",
   "invalid_bot": "A bot seat names a level the service does not have.",
+  "invalid_chat_message": "Chat: the message is empty, longer than the server accepts (`details.limit`) or holds control characters; nothing was stored.",
   "invalid_command": "The command is not one of the game's commands (unknown `type` or wrong fields).",
   "invalid_deal": "The explicit deal does not match the game's deal format or its contents.",
   "invalid_include": "WebSocket: `include` of a follow is not `[\"moves\"]`, or a spectator asked for legal moves.",
@@ -74,6 +80,7 @@ export const ERROR_CODES = {
   "invalid_options": "The options hold characters that cannot be stored.",
   "invalid_path_parameter": "A path parameter is malformed (a game id that is not a UUID, a version that is not a number).",
   "invalid_payment": "The payment named is not a way the seat can pay.",
+  "invalid_push_subscription": "Notifications: the push subscription's endpoint or keys are malformed.",
   "invalid_query_parameter": "A query parameter is out of its range or of the wrong type; `details` says which.",
   "invalid_seat": "A seat has neither a name nor a bot.",
   "invalid_seat_count": "The game is not played with that many seats.",
@@ -110,6 +117,8 @@ export const ERROR_CODES = {
   "player_not_found": "No player with that id.",
   "player_required": "Only a player (a guest's token or a JWT) may do this.",
   "price_mismatch": "The command's price is not what the card or wonder costs the seat now.",
+  "push_not_configured": "Notifications: the server sends no Web Push (no VAPID key configured).",
+  "push_subscription_not_found": "Notifications: you have no push subscription with that endpoint.",
   "rate_limited": "Too many requests from this client; see `Retry-After`.",
   "recruit_only": "This step only recruits a leader (Rome B's extra one), or declines.",
   "sacrifice_needed": "Pégase is invoked by sacrificing the step's card: discard it (without its coins).",
