@@ -190,7 +190,8 @@ class Deliveries:
         try:
             await webpush_async(
                 {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}},
-                push_text(row.body), vapid_private_key=settings.vapid_private_key,
+                push_text(row.body, row.id.partition(":")[0]),
+                vapid_private_key=settings.vapid_private_key,
                 vapid_claims={"sub": settings.vapid_subject}, ttl=86_400,
                 aiohttp_session=self._push,
                 timeout=aiohttp.ClientTimeout(total=settings.timeout_seconds),
@@ -203,10 +204,12 @@ class Deliveries:
         return None
 
 
-def push_text(body: str) -> str:
-    """What a player's browser gets: the notification's payload with a title and text for
-    the page's service worker to show."""
+def push_text(body: str, message_id: str) -> str:
+    """What a player's browser gets: the notification's payload with its id (the same as
+    its webhooks': a service worker de-duplicates, or tags its notification, by it), and a
+    title and text for the page's service worker to show."""
     payload: dict[str, Any] = msgspec.json.decode(body)
+    payload["id"] = message_id
     data = payload.get("data") or {}
     if payload.get("type") == "turn.started":
         payload["title"] = "Your turn"
