@@ -300,6 +300,9 @@ WITH g AS (
 SELECT created_at FROM g
 """
 
+_CREATE_NOTIFYING = _CREATE.replace("\nSELECT created_at", outbox_cte(26) + "SELECT created_at")
+"""The creation with notification rows (an invitation): still one statement."""
+
 _WHY_NOT = """
 SELECT g.version, c.first_version, c.last_version, c.body_hash
 FROM games g LEFT JOIN commands c ON c.game_id = g.game_id AND c.command_id = $2
@@ -362,21 +365,25 @@ class EventStore:
         imported: bool = False,
         conn: asyncpg.Connection | None = None,
         table: TableRow | None = None,
+        outbox: Sequence[OutboxRow] = (),
     ) -> Created:
         """Create the game row, its opening events and views in one statement, under a new
-        chain salt. With `conn`, the statement runs there (in the caller's transaction)."""
+        chain salt. With `conn`, the statement runs there (in the caller's transaction).
+        `outbox`: notifications written in the same statement."""
         salt = new_salt()
         hashes = opening_hashes(game_id, opening, salt)
 
         def create(conn: asyncpg.Connection) -> Awaitable[datetime]:
             return conn.fetchval(  # type: ignore[no-any-return]
-                _CREATE, game_id, kind, list(expansions), msgspec.json.encode(options).decode(),
+                _CREATE_NOTIFYING if outbox else _CREATE, game_id, kind, list(expansions),
+                msgspec.json.encode(options).decode(),
                 list(seat_names), list(token_hashes), len(opening),
                 msgspec.json.encode(summary).decode(), over, deal, CREATED, SCHEMA_VERSION,
                 [e.type for e in opening], [e.payload.decode() for e in opening],
                 [s for s, _ in views], [v for _, v in views],
                 hashes, hashes[-1] if hashes else GENESIS, imported, salt,
                 *(table or TableRow()).columns(len(seat_names)),
+                *(outbox_args(outbox) if outbox else ()),
             )
 
         created: datetime = await (create(conn) if conn is not None else self.run(create))

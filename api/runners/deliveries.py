@@ -214,4 +214,8 @@ def push_text(body: str, message_id: str) -> str:
     if payload.get("type") == "turn.started":
         payload["title"] = "Your turn"
         payload["text"] = f"Your turn in game {data.get('game_id', '')}"
+    elif payload.get("type") == "invitation":
+        host = (data.get("host") or {}).get("name") or "A player"
+        payload["title"] = "Invitation"
+        payload["text"] = f"{host} invites you to a game of {data.get('kind', '')}"
     return msgspec.json.encode(payload).decode()

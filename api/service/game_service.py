@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -40,6 +40,7 @@ from infra.event_store import (
     StoredEvent,
     TableRow,
 )
+from infra.notifications import OutboxRow
 from projections.rulesets import decoder_of
 from projections.views import build_views, read_view
 
@@ -98,11 +99,13 @@ class GameService:
         seed: int | None,
         table: TableRow | None = None,
         table_seats: Sequence[TableSeat] | None = None,
+        outbox: Callable[[uuid.UUID], Sequence[OutboxRow]] | None = None,
     ) -> tuple[GameRecord, list[str]]:
         """Deal and open a game; return it with one new secret token per seat ("" for a
         seat without one: a player's, or a free one). With
         `table_seats` holding seats to fill, a table (`api/service/tables.py`): its stream
-        opens with `TableOpened` and the deal is drawn when it starts."""
+        opens with `TableOpened` and the deal is drawn when it starts. `outbox`: the
+        notifications of the new game's id, written with it (invitations)."""
         if holds_nul(options):
             raise Invalid("invalid_options", "options may not hold NUL characters")
         options = checked_options(options)
@@ -155,6 +158,7 @@ class GameService:
         created = await self.store.create_game(
             game_id, kind, expansions, options, seat_names, hashes, new_events,
             summary, over, views, source, table=table,
+            outbox=outbox(game_id) if outbox is not None else (),
         )
         created_at, head = created.created_at, created.head
         record = GameRecord(

@@ -32,7 +32,7 @@ EVENTS = ("turn.started", "table.started", "game.ended", "match.found", "clock.l
           "invitation")
 """The event types an endpoint may ask for (`events`)."""
 
-PUSHED = frozenset({"turn.started"})
+PUSHED = frozenset({"turn.started", "invitation"})
 """The types also sent to the player's browsers (Web Push)."""
 
 
@@ -202,6 +202,18 @@ class Notifier:
                 notes.append(("turn.started", {**common, "seat": s, "player_id": player,
                                                "clock": clocks.get(s)}, player))
         return self._rows(notes)
+
+    def invitations(self, game_id: uuid.UUID, kind: str, host: tuple[str, str] | None,
+                    seats: Sequence[tuple[int, str]]) -> list[OutboxRow]:
+        """The `invitation` rows of a new table's seats reserved for players (`seats`:
+        seat and player id; `host`: the inviting player's id and name)."""
+        if not self.enabled:
+            return []
+        inviter = None if host is None else {"player_id": host[0], "name": host[1]}
+        return self._rows([("invitation", {"game_id": str(game_id), "kind": kind,
+                                           "seat": seat, "player_id": player,
+                                           "host": inviter}, player)
+                            for seat, player in seats])
 
     def _clocks(self, folded: Folded, started: bool, seats: int) -> dict[int, dict[str, Any]]:
         """Each seat's clock for `turn.started`: its bank as of the last commit point (a

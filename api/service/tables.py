@@ -155,8 +155,13 @@ class Tables:
         code = secrets.token_urlsafe(12) if filling and visibility == "private" else None
         table = TableRow(visibility=visibility, host=None if host is None
                          else str(host.player_id), invite_hash=code and invite_hash(code))
+        notifier = self.service.commands.notifier
+        invited = [(i, s.player) for i, s in enumerate(seats) if s.reserved and s.player]
+        inviter = None if host is None else (str(host.player_id), host.name)
         record, tokens = await self.service.create(
-            kind, expansions, options, names, deal, seed, table=table, table_seats=seats)
+            kind, expansions, options, names, deal, seed, table=table, table_seats=seats,
+            outbox=None if notifier is None or not invited else (
+                lambda game_id: notifier.invitations(game_id, kind, inviter, invited)))
         self.on_table(record, "opened" if filling else "started")
         return record, tokens, code
 

@@ -212,9 +212,12 @@ async def test_failing_and_hanging_receivers_are_dead_lettered_and_slow_nothing(
 async def test_web_push_reaches_a_players_browser_encrypted(
     settings: Settings, hooks: Receivers, tmp_path: Path,
 ) -> None:
-    server = ApiProcess({**api_env(settings), "POLIS_VAPID_PRIVATE_KEY": vapid_key(),
-                         "POLIS_VAPID_SUBJECT": "mailto:ops@example.org",
-                         "POLIS_NOTIFY_POLL_SECONDS": "0.2"}, tmp_path, "push").start()
+    secret = new_secret()
+    invitations = hooks.hook("invitations", secret)
+    server = ApiProcess({**notify_env(settings, [
+        {"url": hooks.url("/hooks/invitations"), "secret": secret, "events": ["invitation"]}]),
+        "POLIS_VAPID_PRIVATE_KEY": vapid_key(), "POLIS_VAPID_SUBJECT": "mailto:ops@example.org",
+    }, tmp_path, "push").start()
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
             key = (await http.get("/push/key")).json()["public_key"]
@@ -246,6 +249,22 @@ async def test_web_push_reaches_a_players_browser_encrypted(
                 assert message["type"] == "turn.started" and message["title"] == "Your turn"
                 assert message["data"]["game_id"] == gid
                 assert message["data"]["player_id"] == pid
+            # an invitation: to the webhook and to the invited player's browser
+            invited = await http.post("/games", headers=auth(players[0][1]), json={
+                "kind": "duel", "seats": [{"player": players[0][0]},
+                                          {"player": players[2][0]}]})
+            assert invited.status_code == 201, invited.text
+            table = invited.json()["game"]["game_id"]
+            await invitations.wait(lambda r: len(r.messages) == 1)
+            _, note = invitations.messages[0]
+            assert note["type"] == "invitation" and note["data"]["game_id"] == table
+            assert note["data"]["player_id"] == players[2][0] and note["data"]["seat"] == 1
+            assert note["data"]["host"] == {"player_id": players[0][0], "name": "Ada"}
+            await browsers[players[2][0]].wait(lambda r: len(r.messages) == 2)
+            _, message = browsers[players[2][0]].messages[1]
+            assert message["type"] == "invitation" and message["title"] == "Invitation"
+            assert message["text"] == "Ada invites you to a game of duel"
+            assert message["id"] == invitations.ids()[0]
             gone = await http.delete("/players/me/push", headers=auth(players[0][1]),
                                      params={"endpoint": hooks.url(f"/push/{players[0][0]}")})
             assert gone.status_code == 204
