@@ -201,7 +201,7 @@ class Notifier:
                 player = holders[s] if s < len(holders) else None
                 notes.append(("turn.started", {**common, "seat": s, "player_id": player,
                                                "clock": clocks.get(s)}, player))
-        return self._rows(notes)
+        return self.notes(notes)
 
     def invitations(self, game_id: uuid.UUID, kind: str, host: tuple[str, str] | None,
                     seats: Sequence[tuple[int, str]]) -> list[OutboxRow]:
@@ -210,7 +210,7 @@ class Notifier:
         if not self.enabled:
             return []
         inviter = None if host is None else {"player_id": host[0], "name": host[1]}
-        return self._rows([("invitation", {"game_id": str(game_id), "kind": kind,
+        return self.notes([("invitation", {"game_id": str(game_id), "kind": kind,
                                            "seat": seat, "player_id": player,
                                            "host": inviter}, player)
                             for seat, player in seats])
@@ -230,7 +230,12 @@ class Notifier:
         return {c.seat: {**base, "remaining_seconds": c.remaining_seconds}
                 for c in shown or ()}
 
-    def _rows(self, notes: list[tuple[str, dict[str, Any], str | None]]) -> list[OutboxRow]:
+    def notes(self, notes: Sequence[tuple[str, dict[str, Any], str | None]]
+              ) -> list[OutboxRow]:
+        """The outbox rows of notifications given as (type, data, player to push to or
+        None): for the endpoints that want each type, and the player's browsers. For
+        notifications no append causes (`match.found`): write them with
+        `infra.notifications.write_outbox` in the transaction that decides them."""
         rows: list[OutboxRow] = []
         now = datetime.now(UTC).isoformat().replace("+00:00", "Z")
         for kind, data, player in notes:

@@ -21,7 +21,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from infra.settings import Settings
-from tests.api.clients import auth
+from tests.api.clients import auth, play_to_end
 from tests.api.conftest import api_env
 from tests.api.receivers import Receivers, b64url, new_secret, receivers
 from tests.api.servers import ApiProcess
@@ -271,3 +271,30 @@ async def test_web_push_reaches_a_players_browser_encrypted(
     finally:
         server.stop()
     assert uuid.UUID(gid)
+
+
+async def test_a_finished_game_tells_its_ranking(
+    settings: Settings, hooks: Receivers, tmp_path: Path,
+) -> None:
+    secret = new_secret()
+    got = hooks.hook("ended", secret)
+    server = ApiProcess(notify_env(settings, [
+        {"url": hooks.url("/hooks/ended"), "secret": secret, "events": ["game.ended"]}]),
+        tmp_path, "ended").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            gid, seats = await three_at_a_table(http)
+            by_seat = {i: token for i, (_, token) in enumerate(seats)}
+            over = await play_to_end(http, gid, by_seat, seed=11, timeout=240)
+            await got.wait(lambda r: len(r.messages) == 1)
+            await asyncio.sleep(0.5)
+    finally:
+        server.stop()
+    assert len(got.messages) == 1 and not got.rejected  # only the type it asked for, once
+    ended = got.messages[0][1]
+    assert ended["type"] == "game.ended" and ended["data"]["game_id"] == gid
+    assert ended["data"]["ranking"] == over["summary"]["ranking"]
+    assert sorted(ended["data"]["ranking"]) == [0, 1, 2]
+    assert ended["data"]["winner"] == over["summary"]["winner"]
+    assert [s["player_id"] for s in ended["data"]["seats"]] == [p for p, _ in seats]
+    assert ended["data"]["rating_changes"] is None  # filled once games are rated
