@@ -268,7 +268,9 @@ class Runtime:
         for outcome, text in (("delivered", "Notifications delivered by this process."),
                               ("failed", "Notification attempts that failed here (retried)."),
                               ("dead", "Notifications dead-lettered by this process."),
-                              ("gone", "Push subscriptions found gone by this process.")):
+                              ("gone", "Push subscriptions found gone by this process."),
+                              ("cancelled", "clock.low notifications dropped here: the "
+                               "seat had moved.")):
             self.metrics.gauge(f"polis_notifications_{outcome}_total", text,
                                functools.partial(deliveries.counts.__getitem__, outcome),
                                "counter")

@@ -37,31 +37,36 @@ class OutboxRow(msgspec.Struct, frozen=True):
     type: str
     body: str
     player: uuid.UUID | None = None
+    delay: float = 0.0
+    """Seconds after the commit it is due (a `clock.low` waits for the clock to run low)."""
 
 
 OUTBOX_CTE = """, o AS (
-    INSERT INTO notifications (id, target, type, body, game_id)
+    INSERT INTO notifications (id, target, type, body, game_id, next_at)
     SELECT x.i || coalesce(':' || s.subscription_id::text, ''),
-           coalesce('push:' || s.subscription_id::text, x.t), x.y, x.b::jsonb, g.game_id
+           coalesce('push:' || s.subscription_id::text, x.t), x.y, x.b::jsonb, g.game_id,
+           now() + make_interval(secs => x.d)
     FROM g, unnest({ids}::text[], {targets}::text[], {types}::text[], {bodies}::text[],
-                   {players}::uuid[]) AS x(i, t, y, b, p)
+                   {players}::uuid[], {delays}::float8[]) AS x(i, t, y, b, p, d)
     LEFT JOIN push_subscriptions s ON x.t = 'push' AND s.player_id = x.p
     WHERE x.t <> 'push' OR s.subscription_id IS NOT NULL
 )
 """
 """A CTE inserting outbox rows only if the append's `g` moved the game (placeholders: the
-five arrays' parameters)."""
+six arrays' parameters)."""
+
+_ARRAYS = ("ids", "targets", "types", "bodies", "players", "delays")
 
 
 def outbox_cte(first: int) -> str:
-    """The outbox CTE with its five arrays at parameters $first..$first+4."""
-    names = ("ids", "targets", "types", "bodies", "players")
+    """The outbox CTE with its six arrays at parameters $first..$first+5."""
+    names = _ARRAYS
     return OUTBOX_CTE.format(**{n: f"${first + i}" for i, n in enumerate(names)})
 
 
 def outbox_args(rows: Sequence[OutboxRow]) -> tuple[list[Any], ...]:
     return ([r.id for r in rows], [r.target for r in rows], [r.type for r in rows],
-            [r.body for r in rows], [r.player for r in rows])
+            [r.body for r in rows], [r.player for r in rows], [r.delay for r in rows])
 
 
 async def write_outbox(conn: asyncpg.Connection, game_id: uuid.UUID | None,
@@ -71,7 +76,7 @@ async def write_outbox(conn: asyncpg.Connection, game_id: uuid.UUID | None,
     if not rows:
         return
     await conn.execute(
-        "WITH g AS (SELECT $6::uuid AS game_id)" + outbox_cte(1) + "SELECT 1",
+        "WITH g AS (SELECT $7::uuid AS game_id)" + outbox_cte(1) + "SELECT 1",
         *outbox_args(rows), game_id)
 
 
@@ -137,6 +142,18 @@ class Outbox:
                           attempts = attempts - 1
                    WHERE (id, target) IN (SELECT * FROM unnest($1::text[], $2::text[]))""",
                 [r.id for r in rows], [r.target for r in rows])
+
+    async def still_due(self, row: Claimed) -> bool:
+        """Whether a `clock.low` still holds: its game goes on and its seat has not acted
+        since the turn it was written for began."""
+        data = msgspec.json.decode(row.body).get("data") or {}
+        due = await self.pool.fetchval(
+            """SELECT NOT g.over AND NOT EXISTS (
+                   SELECT 1 FROM events e WHERE e.game_id = g.game_id AND e.version > $2
+                     AND e.seat = $3)
+               FROM games g WHERE g.game_id = $1""",
+            uuid.UUID(data["game_id"]), data["version"], data["seat"])
+        return bool(due)
 
     async def delivered(self, row: Claimed) -> None:
         await self.pool.execute("DELETE FROM notifications WHERE id = $1 AND target = $2",

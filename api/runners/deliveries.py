@@ -119,6 +119,11 @@ class Deliveries:
 
     async def _deliver(self, row: Claimed) -> None:
         try:
+            if row.type == "clock.low" and not await read_again(
+                    lambda: self.outbox.still_due(row)):
+                await read_again(lambda: self.outbox.delivered(row))  # the seat moved
+                self.counts["cancelled"] += 1
+                return
             async with self._slots:
                 error = await self._send(row)
             if error is None:
@@ -214,6 +219,9 @@ def push_text(body: str, message_id: str) -> str:
     if payload.get("type") == "turn.started":
         payload["title"] = "Your turn"
         payload["text"] = f"Your turn in game {data.get('game_id', '')}"
+    elif payload.get("type") == "clock.low":
+        payload["title"] = "Your clock is running low"
+        payload["text"] = f"Your clock is running low in game {data.get('game_id', '')}"
     elif payload.get("type") == "invitation":
         host = (data.get("host") or {}).get("name") or "A player"
         payload["title"] = "Invitation"

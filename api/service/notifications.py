@@ -32,7 +32,7 @@ EVENTS = ("turn.started", "table.started", "game.ended", "match.found", "clock.l
           "invitation")
 """The event types an endpoint may ask for (`events`)."""
 
-PUSHED = frozenset({"turn.started", "invitation"})
+PUSHED = frozenset({"turn.started", "invitation", "clock.low"})
 """The types also sent to the player's browsers (Web Push)."""
 
 
@@ -72,6 +72,8 @@ class NotifySettings(msgspec.Struct, frozen=True):
     max_retry_seconds: float = 600.0
     window_seconds: float = 86_400.0
     """How long a notification is retried before it is dead-lettered."""
+    clock_low_fraction: float = 0.1
+    """`clock.low` is sent when a seat's turn has left it this fraction of its bank."""
 
     @property
     def push(self) -> bool:
@@ -117,6 +119,8 @@ class NotifySettings(msgspec.Struct, frozen=True):
             retry_seconds=number("POLIS_NOTIFY_RETRY_SECONDS", d.retry_seconds),
             max_retry_seconds=number("POLIS_NOTIFY_MAX_RETRY_SECONDS", d.max_retry_seconds),
             window_seconds=number("POLIS_NOTIFY_WINDOW_SECONDS", d.window_seconds),
+            clock_low_fraction=min(1.0, number("POLIS_NOTIFY_CLOCK_LOW_FRACTION",
+                                               d.clock_low_fraction)),
         )
 
 
@@ -180,6 +184,8 @@ class Notifier:
         first, last = folded.version + 1, folded.version + len(events)
         common = {"game_id": str(record.game_id), "kind": record.kind, "version": last}
         notes: list[tuple[str, dict[str, Any], str | None]] = []
+        lows: list[tuple[str, dict[str, Any], str | None, float]] = []
+        """`clock.low`: due when the seat's clock runs low if it has not moved by then."""
         started = any(isinstance(e, TableStarted) for e in events)
         if started:
             seats = [{"seat": i, "player_id": p} for i, p in enumerate(holders)]
@@ -199,9 +205,18 @@ class Notifier:
             clocks = self._clocks(folded, started, len(holders))
             for s in sorted(turns_started(before, set(game.acting_seats(state)), acted)):
                 player = holders[s] if s < len(holders) else None
-                notes.append(("turn.started", {**common, "seat": s, "player_id": player,
-                                               "clock": clocks.get(s)}, player))
-        return self.notes(notes)
+                clock = clocks.get(s)
+                data = {**common, "seat": s, "player_id": player, "clock": clock}
+                notes.append(("turn.started", data, player))
+                if clock is not None:
+                    low = self.settings.clock_low_fraction * clock["bank_seconds"]
+                    lows.append(("clock.low", {**data, "clock": {
+                        **clock, "remaining_seconds": min(low, clock["remaining_seconds"])}},
+                        player, max(0.0, clock["remaining_seconds"] - low)))
+        return self.notes(notes) + [
+            msgspec.structs.replace(row, delay=delay)
+            for kind, data, player, delay in lows
+            for row in self.notes([(kind, data, player)])]
 
     def invitations(self, game_id: uuid.UUID, kind: str, host: tuple[str, str] | None,
                     seats: Sequence[tuple[int, str]]) -> list[OutboxRow]:

@@ -298,3 +298,38 @@ async def test_a_finished_game_tells_its_ranking(
     assert ended["data"]["winner"] == over["summary"]["winner"]
     assert [s["player_id"] for s in ended["data"]["seats"]] == [p for p, _ in seats]
     assert ended["data"]["rating_changes"] is None  # filled once games are rated
+
+
+async def test_clock_low_goes_to_the_seats_that_have_not_moved(
+    settings: Settings, hooks: Receivers, tmp_path: Path,
+) -> None:
+    """With half the bank as the threshold, a 6 s clock runs low after 3 s: the seats that
+    have not moved by then are told, the one that moved is not."""
+    secret = new_secret()
+    got = hooks.hook("low", secret)
+    server = ApiProcess(notify_env(settings, [
+        {"url": hooks.url("/hooks/low"), "secret": secret, "events": ["clock.low"]}],
+        POLIS_NOTIFY_CLOCK_LOW_FRACTION="0.5"), tmp_path, "low").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            gid, seats = await three_at_a_table(http, clock_hours=6 / 3600)
+            start = (await http.get(f"/games/{gid}")).json()["version"]
+            legal = (await http.get(f"/games/{gid}/legal-moves",
+                                    headers=auth(seats[0][1]))).json()
+            played = await http.post(f"/games/{gid}/commands", headers=auth(seats[0][1]),
+                                      json={"expected_version": legal["version"],
+                                            "command": legal["moves"][0]})
+            assert played.status_code == 200, played.text
+
+            def low_at_start(r: Any) -> set[int]:
+                return {m["data"]["seat"] for _, m in r.messages
+                        if m["data"]["game_id"] == gid and m["data"]["version"] == start}
+
+            await got.wait(lambda r: low_at_start(r) == {1, 2}, timeout=10)
+            await asyncio.sleep(0.5)
+            assert low_at_start(got) == {1, 2}  # seat 0 moved in time: not told
+    finally:
+        server.stop()
+    assert not got.rejected
+    low = next(m for _, m in got.messages if m["data"]["version"] == start)
+    assert low["type"] == "clock.low" and low["data"]["clock"]["remaining_seconds"] <= 3
