@@ -333,3 +333,28 @@ async def test_clock_low_goes_to_the_seats_that_have_not_moved(
     assert not got.rejected
     low = next(m for _, m in got.messages if m["data"]["version"] == start)
     assert low["type"] == "clock.low" and low["data"]["clock"]["remaining_seconds"] <= 3
+
+
+async def test_write_outbox_writes_rows_for_endpoints_and_each_push_subscription(
+    pool: asyncpg.Pool,
+) -> None:
+    """Notifications that no append causes (matchmaking's) are written the same way: one
+    row per endpoint, and one per push subscription of the player (none without one)."""
+    from infra.notifications import PUSH, OutboxRow, subscribe, write_outbox
+
+    player, lonely, game = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+    for i in range(2):
+        await subscribe(pool, player, f"https://push.example/{player}/{i}",
+                        b64url(b"\x04" + bytes(64)), b64url(bytes(16)))
+    body = json.dumps({"type": "match.found", "timestamp": "2026-11-27T23:00:00Z",
+                       "data": {}})
+    rows = [OutboxRow("msg_w", "webhook:https://app.example/h", "match.found", body),
+            OutboxRow("msg_p", PUSH, "match.found", body, player),
+            OutboxRow("msg_l", PUSH, "match.found", body, lonely)]
+    async with pool.acquire() as conn, conn.transaction():
+        await write_outbox(conn, game, rows)
+    found = await pool.fetch("SELECT id, target FROM notifications WHERE game_id = $1 "
+                             "ORDER BY id", game)
+    assert [r["id"].partition(":")[0] for r in found] == ["msg_p", "msg_p", "msg_w"]
+    assert {r["target"].partition(":")[0] for r in found} == {"push", "webhook"}
+    await pool.execute("DELETE FROM notifications WHERE game_id = $1", game)
