@@ -48,6 +48,9 @@ CREATE TABLE chat_messages (
     sent_at   timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (game_id, seq)
 );
+-- A player's recent lines (the chat's rate per player, across tables).
+CREATE INDEX chat_messages_player ON chat_messages (player_id, sent_at)
+    WHERE player_id IS NOT NULL;
 
 -- A table's chat settings, set by its host (no row: the defaults): chat closed, spectators
 -- may write, the chat goes with the game's export.
