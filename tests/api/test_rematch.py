@@ -14,6 +14,8 @@ from typing import Any
 import asyncpg
 import httpx
 
+from infra.event_store import EventStore
+from projections.seating import rebuild_seating
 from tests.api.clients import auth
 from tests.api.servers import ApiProcess
 from tests.api.test_player_socket import guest, player_socket
@@ -165,3 +167,29 @@ async def test_a_rematch_keeps_options_and_bots_and_opens_once_across_processes(
         other = bob[0] if host == ada[0] else ada[0]
         assert table["seats"][seats[host]]["player"] == host
         assert table["summary"]["reserved"] == [{"seat": seats[other], "player": other}]
+
+
+async def test_seats_held_and_invitations_are_rebuilt_from_the_games(
+    apis: list[ApiProcess], pool: asyncpg.Pool
+) -> None:
+    """`polis rebuild-projections` writes `seats_held` (my games, invitations) again from
+    the games' rows: the same rows as the appends wrote, after losing them all."""
+    a_api, _ = apis
+    async with httpx.AsyncClient(base_url=a_api.url, timeout=10) as a:
+        ada, bob, cleo = await guest(a, "Ada"), await guest(a, "Bob"), await guest(a, "Cleo")
+        old = await _finished_duel(a, ada, bob)
+        await a.post(f"/games/{old}/rematch", headers=auth(bob[1]))  # Ada invited
+        created = await a.post("/games", headers=auth(cleo[1]), json={
+            "kind": "7wonders", "visibility": "private",
+            "seats": [{"player": cleo[0]}, {"player": ada[0]}, {"open": True}]})
+        assert created.status_code == 201, created.text
+    query = "SELECT player_id, game_id, seat, invited FROM seats_held ORDER BY 1, 2"
+    before = [tuple(r) for r in await pool.fetch(query)]
+    assert any(r[3] for r in before) and any(not r[3] for r in before)
+    await pool.execute("DELETE FROM seats_held")
+    store = EventStore(pool)
+    assert await rebuild_seating(store) == len(before)
+    assert [tuple(r) for r in await pool.fetch(query)] == before
+    async with httpx.AsyncClient(base_url=a_api.url, timeout=10) as a:
+        mine = (await a.get("/players/me/invitations", headers=auth(ada[1]))).json()
+    assert len(mine["invitations"]) == 2
