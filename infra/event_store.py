@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
@@ -276,7 +277,13 @@ WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(salt || previous ha
 SELECT count(*), now(), (array_agg(g.head))[1] FROM g
 """
 
-_APPEND_NOTIFYING = _APPEND.replace("\nSELECT count(*)", outbox_cte(15) + "SELECT count(*)")
+def _parameters(sql: str) -> int:
+    """The highest `$n` a statement takes (the outbox's arrays follow it)."""
+    return max(int(n) for n in re.findall(r"\$(\d+)", sql))
+
+
+_APPEND_NOTIFYING = _APPEND.replace(
+    "\nSELECT count(*)", outbox_cte(_parameters(_APPEND) + 1) + "SELECT count(*)")
 """The append with notification rows (`infra/notifications.py`): still one statement, and
 the rows are written only if the events are."""
 
@@ -310,7 +317,8 @@ WITH g AS (
 SELECT created_at FROM g
 """
 
-_CREATE_NOTIFYING = _CREATE.replace("\nSELECT created_at", outbox_cte(26) + "SELECT created_at")
+_CREATE_NOTIFYING = _CREATE.replace(
+    "\nSELECT created_at", outbox_cte(_parameters(_CREATE) + 1) + "SELECT created_at")
 """The creation with notification rows (an invitation): still one statement."""
 
 _WHY_NOT = """

@@ -80,7 +80,10 @@ async def test_a_conversation_is_seen_by_every_seat_and_spectator_in_order(
             muted = await b.post(f"/games/{gid}/chat/mute", headers=auth(seats[1][1]),
                                  json={"player_id": seats[0][0]})
             assert muted.json() == {"muted": [seats[0][0]]}, muted.text
-            await followers[0].send({"type": "chat", "text": "still there?"})
+            await followers[0].send({"type": "chat", "text": "still there?",
+                                     "request_id": "q"})
+            await followers[0].wait_for(lambda m: m["type"] == "chat_accepted"
+                                        and m["request_id"] == "q")
             await followers[2].send({"type": "chat", "text": "yes"})
             for f in everyone:
                 await f.wait_for(lambda m: m["type"] == "chat" and m["text"] == "yes")
