@@ -64,10 +64,9 @@ class Inbox:
 
 
 def _game_of(message: Any) -> str | None:
-    if isinstance(message, LobbyTableChanged):
-        return message.table.game.game_id
-    found: str | None = getattr(message, "game_id", None)
-    return found
+    found = message.table.game.game_id if isinstance(message, LobbyTableChanged) else \
+        getattr(message, "game_id", None)
+    return found if isinstance(found, str) else None
 
 
 @pytest.fixture
