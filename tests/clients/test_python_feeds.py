@@ -14,7 +14,15 @@ from typing import Any, TypeVar
 
 import msgspec
 import pytest
-from polis_client import LobbyFeed, PlayerFeed, PolisClient, PolisError, player_feed, ruleset
+from polis_client import (
+    LobbyFeed,
+    PlayerFeed,
+    PolisClient,
+    PolisError,
+    lobby_feed,
+    player_feed,
+    ruleset,
+)
 from polis_client.feeds import Feed
 from polis_client.messages import (
     FeedPong,
@@ -236,3 +244,21 @@ async def test_two_players_invited_on_one_process_are_both_told(
     finally:
         for inbox in inboxes:
             await inbox.stop()
+
+
+async def test_a_feed_reads_with_no_one_iterating(apis: list[ApiProcess]) -> None:
+    """The feed's own task reads the socket: a ping is answered before anyone iterates, and
+    the messages wait in order for the iterator; a type this client does not know (a newer
+    server's) is skipped, a known one that does not decode is an error."""
+    async with lobby_feed(apis[0].ws_url, "duel") as lobby:
+        pong = await lobby.ping()
+        seen = []
+        async for message in lobby:
+            seen.append(message)
+            if isinstance(message, FeedPong):
+                break
+        assert isinstance(seen[0], LobbySnapshot) and seen[-1] == pong
+        assert lobby._decode(b'{"type": "chat", "text": "hi"}') is None
+        with pytest.raises(msgspec.ValidationError):
+            lobby._decode(b'{"type": "lobby", "tables": 3}')
+

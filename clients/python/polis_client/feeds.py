@@ -14,12 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar, get_args
 from urllib.parse import urlencode
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from polis_client.errors import PolisError
 from polis_client.messages import (
@@ -39,22 +39,42 @@ _PLAYER: msgspec.json.Decoder[PlayerMessage] = msgspec.json.Decoder(PlayerMessag
 _LOBBY: msgspec.json.Decoder[LobbyMessage] = msgspec.json.Decoder(LobbyMessage)
 
 
+_END = object()
+"""Queued after the last message: the feed stopped (or gave up)."""
+
+
+def _tags(union: Any) -> frozenset[str]:
+    return frozenset(t.__struct_config__.tag for t in get_args(union))
+
+
 class Feed(Generic[M]):
-    """A socket of notices, decoded as `M`, reconnecting when it drops."""
+    """A socket of notices, read by a task of its own from `connect` to `stop` (so `ping`
+    needs no one iterating), decoded as `M` and queued for the iterator; it reconnects when
+    the socket drops. A message of a type this client does not know (a newer server's) is
+    skipped."""
 
     def __init__(self, url: str, first: dict[str, Any] | None,
-                 decoder: msgspec.json.Decoder[M], retries: int = 5) -> None:
+                 decoder: msgspec.json.Decoder[M], known: frozenset[str],
+                 retries: int = 5) -> None:
         self.url = url
         self._first = first
         self._decoder = decoder
+        self._known = known
         self.retries = retries
         self.reconnects = 0
         self._socket: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._pings: dict[str, asyncio.Future[FeedPong]] = {}
         self._counter = 0
         self._closing = False
 
     async def connect(self) -> None:
+        """Open the socket (and log in); from now on its messages are queued."""
+        await self._open()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _open(self) -> None:
         socket = await connect(self.url)
         if self._first is not None:
             await socket.send(msgspec.json.encode(self._first).decode())
@@ -71,29 +91,65 @@ class Feed(Generic[M]):
         return self.messages()
 
     async def messages(self) -> AsyncIterator[M]:
-        """Every message from the server, across reconnects. A refusal (an `error` with no
-        `request_id`: the socket then closes) raises `PolisError`."""
-        failures = 0
+        """Every message from the server, across reconnects, until `stop`. A refusal (an
+        `error` with no `request_id`: the socket then closes) raises `PolisError`; giving up
+        after `retries` failed reconnects in a row, `ConnectionError`."""
+        if self._reader is None:
+            await self.connect()
         while True:
-            if self._socket is None:
-                await self.connect()
-            assert self._socket is not None
-            try:
-                async for raw in self._socket:
-                    message = self._decoder.decode(raw)
-                    self._track(message)
-                    failures = 0
-                    yield message
-            except ConnectionClosed:
-                pass
-            if self._closing:
+            item = await self._queue.get()
+            if item is _END:
+                self._queue.put_nowait(_END)  # for any other iterator
                 return
-            failures += 1
-            if failures > self.retries:
-                raise ConnectionError(f"{self.url}: gave up after {self.retries} reconnects")
-            self.reconnects += 1
-            self._socket = None
-            await asyncio.sleep(0.05 * failures)
+            if isinstance(item, Exception):
+                raise item
+            yield item
+
+    async def _read(self) -> None:
+        failures = 0
+        try:
+            while not self._closing:
+                if self._socket is None:
+                    try:
+                        await self._open()
+                    except (OSError, WebSocketException):
+                        failures += 1
+                        if failures > self.retries:
+                            raise
+                        await asyncio.sleep(0.05 * failures)
+                        continue
+                socket = self._socket
+                assert socket is not None
+                try:
+                    async for raw in socket:
+                        failures = 0
+                        message = self._decode(raw)
+                        if message is not None:
+                            self._track(message)
+                            self._queue.put_nowait(message)
+                except ConnectionClosed:
+                    pass
+                self._socket = None
+                if self._closing:
+                    break
+                failures += 1
+                if failures > self.retries:
+                    raise ConnectionError(f"{self.url}: gave up after {self.retries} reconnects")
+                self.reconnects += 1
+                await asyncio.sleep(0.05 * failures)
+        except Exception as exc:
+            self._queue.put_nowait(exc)
+        finally:
+            self._queue.put_nowait(_END)
+
+    def _decode(self, raw: str | bytes) -> M | None:
+        try:
+            return self._decoder.decode(raw)
+        except msgspec.ValidationError:
+            kind = msgspec.json.decode(raw, type=dict[str, Any]).get("type")
+            if kind in self._known:
+                raise
+            return None
 
     def _track(self, message: M) -> None:
         if isinstance(message, FeedPong):
@@ -110,8 +166,7 @@ class Feed(Generic[M]):
                 raise error
 
     async def ping(self, timeout: float = 10.0) -> FeedPong:
-        """Ask for a `pong` and wait for it (the message iterator must be running: it
-        delivers the reply, and yields it too)."""
+        """Ask for a `pong` and wait for it (it is queued for the iterator too)."""
         assert self._socket is not None, "connect first"
         self._counter += 1
         request_id = f"p{self._counter}"
@@ -123,15 +178,20 @@ class Feed(Generic[M]):
             return await future
 
     async def drop(self) -> None:
-        """Close the socket under the feed (as a network failure would): the iterator
-        reconnects, and the server tells again what stands."""
+        """Close the socket under the feed (as a network failure would): it reconnects, and
+        the server tells again what stands."""
         if self._socket is not None:
             await self._socket.close()
 
     async def stop(self) -> None:
+        """Close the socket; the iterator ends after the messages already queued."""
         self._closing = True
         if self._socket is not None:
             await self._socket.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
 
 
 class PlayerFeed(Feed[PlayerMessage]):
@@ -141,7 +201,8 @@ class PlayerFeed(Feed[PlayerMessage]):
 
     def __init__(self, ws_base: str, token: str, retries: int = 5) -> None:
         super().__init__(f"{ws_base.rstrip('/')}/players/me/ws",
-                         {"type": "follow", "token": token}, _PLAYER, retries)
+                         {"type": "follow", "token": token}, _PLAYER, _tags(PlayerMessage),
+                         retries)
         self.hello: PlayerHello | None = None
         """The last `hello` (who the socket logged in as)."""
 
@@ -157,7 +218,8 @@ class LobbyFeed(Feed[LobbyMessage]):
 
     def __init__(self, ws_base: str, kind: str | None = None, retries: int = 5) -> None:
         query = f"?{urlencode({'kind': kind})}" if kind else ""
-        super().__init__(f"{ws_base.rstrip('/')}/lobby/ws{query}", None, _LOBBY, retries)
+        super().__init__(f"{ws_base.rstrip('/')}/lobby/ws{query}", None, _LOBBY,
+                         _tags(LobbyMessage), retries)
         self.tables: dict[str, LobbyTable] = {}
         """The tables in the lobby by game id, as the messages so far leave it."""
 
