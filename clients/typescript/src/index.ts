@@ -329,8 +329,9 @@ export class GameSession {
 /**
  * A socket of notices as an async iterator of typed messages, reconnecting when it drops (the
  * player and lobby sockets tell again on connecting whatever stands: turns waiting,
- * invitations, the lobby). A refusal (an `error` with no `request_id`) ends the iteration
- * with a `PolisError`.
+ * invitations, the lobby). Messages are queued from `open` to `close`, so nothing is lost
+ * between two loops over the feed; a type this client does not know (a newer server's) is
+ * skipped. A refusal (an `error` with no `request_id`) ends the iteration with a `PolisError`.
  */
 export class Feed<M extends { type: string }> implements AsyncIterable<M> {
   reconnects = 0;
@@ -343,7 +344,9 @@ export class Feed<M extends { type: string }> implements AsyncIterable<M> {
   private readonly failing: ((error: Error) => void)[] = [];
   private readonly pings = new Map<string, { resolve: (m: W["FeedPong"]) => void; reject: (e: Error) => void }>();
 
-  constructor(readonly url: string, private readonly first: ClientMessageOfFeed | null, readonly maxRetries = 5) {}
+  /** `known`: the message types this client decodes; others (a newer server's) are skipped. */
+  constructor(readonly url: string, private readonly first: ClientMessageOfFeed | null,
+    private readonly known: readonly M["type"][], readonly maxRetries = 5) {}
 
   /** Connect (and log in); resolves once the socket is open. */
   open(): Promise<void> { return this.connect(0); }
@@ -389,6 +392,7 @@ export class Feed<M extends { type: string }> implements AsyncIterable<M> {
   }
 
   private receive(message: M): void {
+    if (!this.known.includes(message.type)) return;
     this.track(message);
     if (this.failure) return;
     const waiter = this.waiting.shift();
@@ -461,7 +465,8 @@ export class PlayerFeed extends Feed<PlayerMessage> {
   hello: W["PlayerHello"] | null = null;
 
   constructor(wsBase: string, token: string, maxRetries = 5) {
-    super(`${wsBase.replace(/\/$/, "")}/players/me/ws`, { type: "follow", token }, maxRetries);
+    super(`${wsBase.replace(/\/$/, "")}/players/me/ws`, { type: "follow", token },
+      ["hello", "your_turn", "table", "game_over", "invitation", "heartbeat", "pong", "error"], maxRetries);
   }
 
   /** A player socket, connected. */
@@ -487,7 +492,8 @@ export class LobbyFeed extends Feed<LobbyMessage> {
 
   constructor(wsBase: string, kind?: string, maxRetries = 5) {
     const query = kind ? `?${new URLSearchParams({ kind })}` : "";
-    super(`${wsBase.replace(/\/$/, "")}/lobby/ws${query}`, null, maxRetries);
+    super(`${wsBase.replace(/\/$/, "")}/lobby/ws${query}`, null,
+      ["lobby", "lobby_table", "heartbeat", "pong", "error"], maxRetries);
   }
 
   /** A lobby socket, connected. */
