@@ -219,14 +219,11 @@ async def test_refusals(apis: list[ApiProcess], guests: list[PlayerCreated]) -> 
         assert missing.value.status == 404 and missing.value.code == "no_rematch"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the player feed watches a table once the first of its local players is seated or invited "
-    "there (api/runners/player_feed.py, `seated` then `_discover`): the wake-up of a second "
-    "local player invited by the same change finds the game watched at an unchanged version "
-    "and tells it nothing"))
 async def test_two_players_invited_on_one_process_are_both_told(
     apis: list[ApiProcess], guests: list[PlayerCreated]
 ) -> None:
+    """One table change that invites two players whose sockets share a process tells both
+    (the first one's wake-up starts watching the table; the second is told all the same)."""
     ada, ben, cyd = guests
     inboxes = []
     try:
