@@ -11,6 +11,7 @@ import random
 import secrets
 import uuid
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -162,10 +163,17 @@ class GameService:
         tokens = [t if h else "" for t, h in zip(tokens, hashes, strict=True)]
         views = build_views(game, state, len(seat_names))
         new_events = to_new_events(opening)
+        rows = list(outbox(game_id)) if outbox is not None else []
+        notifier = self.commands.notifier
+        if notifier is not None and notifier.enabled and not waiting:
+            # a game that starts now: its `table.started` and first turns, as any append's
+            draft = GameRecord(game_id, kind, tuple(expansions), options, tuple(seat_names),
+                               hashes, datetime.now(UTC), 0, {}, False, source,
+                               players=table.players, host=table.host)
+            rows += notifier.rows(Folded(draft), state, opening, None, held)
         created = await self.store.create_game(
             game_id, kind, expansions, options, seat_names, hashes, new_events,
-            summary, over, views, source, table=table,
-            outbox=outbox(game_id) if outbox is not None else (),
+            summary, over, views, source, table=table, outbox=rows,
         )
         created_at, head = created.created_at, created.head
         record = GameRecord(

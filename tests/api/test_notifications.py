@@ -358,3 +358,40 @@ async def test_write_outbox_writes_rows_for_endpoints_and_each_push_subscription
     assert [r["id"].partition(":")[0] for r in found] == ["msg_p", "msg_p", "msg_w"]
     assert {r["target"].partition(":")[0] for r in found} == {"push", "webhook"}
     await pool.execute("DELETE FROM notifications WHERE game_id = $1", game)
+
+
+async def test_a_game_full_from_its_creation_tells_its_start_and_first_turn(
+    settings: Settings, hooks: Receivers, tmp_path: Path,
+) -> None:
+    """A player who opens a game with every seat filled (itself and a bot) starts it at
+    once: `table.started` and the first `turn.started` are written with its creation, as
+    an append's would be (matchmaking's games start so too)."""
+    secret = new_secret()
+    got = hooks.hook("full", secret)
+    server = ApiProcess(notify_env(settings, [
+        {"url": hooks.url("/hooks/full"), "secret": secret, "events": ["turn.started",
+                                                                       "table.started"]}]),
+        tmp_path, "notify-full").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            player, token = await guest(http, "Solo")
+            created = await http.post("/games", headers=auth(token), json={
+                "kind": "7wonders", "seats": [{"player": player}, {"bot": "random"},
+                                              {"bot": "random"}]})
+            assert created.status_code == 201, created.text
+            game = created.json()["game"]
+            gid, first = game["game_id"], game["version"]
+            await got.wait(lambda r: any(
+                m["type"] == "turn.started" and m["data"]["game_id"] == gid
+                and m["data"]["version"] == first and m["data"]["seat"] == 0
+                for _, m in r.messages) and bool(r.of_type("table.started")))
+    finally:
+        server.stop()
+    assert not got.rejected
+    started = [m for m in got.of_type("table.started") if m["data"]["game_id"] == gid]
+    assert len(started) == 1
+    assert [s["player_id"] for s in started[0]["data"]["seats"]] == [player, None, None]
+    opening = [m for _, m in got.messages if m["type"] == "turn.started"
+               and m["data"]["game_id"] == gid and m["data"]["version"] == first]
+    assert sorted(m["data"]["seat"] for m in opening) == [0, 1, 2]  # all choose at once
+    assert opening[0]["data"]["player_id"] in (player, None)
