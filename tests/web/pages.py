@@ -52,6 +52,8 @@ class Tab:
         count = await buttons.count()
         if not count:
             return None
+        if len(self.context.pages) > 1:  # a page behind another is not drawn: no clicks
+            await self.page.bring_to_front()
         button = buttons.nth(rng.randrange(count))
         try:
             label = await button.text_content(timeout=1000)

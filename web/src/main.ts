@@ -9,6 +9,7 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { Me, playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
@@ -121,7 +122,18 @@ async function lobby(): Promise<void> {
     } catch (err) { showError(err); }
   };
   const recent = h("ul", { class: "recent", id: "recent" });
-  clear(app).append(header(), h("main", { class: "lobby" },
+  let play: HTMLElement;
+  let me: Me | null = null;
+  try { me = await whoAmI(); } catch (err) { showError(err); }
+  if (me) {
+    const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
+    play = section.element;
+    teardown = section.stop;
+  } else {
+    play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")),
+      signInForm(() => void route(), showError));
+  }
+  clear(app).append(header(), h("main", { class: "lobby" }, play,
     h("section", { class: "panel" }, h("h1", {}, t("lobby")),
       h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox),
       h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result),
@@ -192,9 +204,12 @@ class Clocks {
 
 // ---------------------------------------------------------------- game screen
 
-async function gameScreen(gameId: string, token: string | null): Promise<void> {
+async function gameScreen(gameId: string, token: string | null, invite: string | null): Promise<void> {
   let game: GameSummary;
   try { game = await api.game(gameId); } catch (err) { showError(err); return; }
+  // a signed-in player (its cookie) acts for the seat it holds here, as a seat link would
+  let me: Me | null = null;
+  if (token === null) { try { me = await whoAmI(); } catch { me = null; } }
   const board = BOARDS[game.kind];
   const catalog = await catalogFor(game.kind, game.expansions);
   const seatNames = game.seats.map((s) => s.name);
@@ -226,6 +241,11 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
       h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
       h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")),
       view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+    if (view.view === "table") {  // a table still filling: its seats, no board yet
+      clear(boardEl).append(tablePanel({ gameId, view, me, invite, link, onError: showError, reload: () => void route() }));
+      boardEl.className = "spectating";
+      return;
+    }
     const ctx: BoardContext = {
       view, catalog, seatNames, mySeat, moves, focus,
       play: (move) => { moves = []; follower.command(move, version); draw(); },
@@ -237,6 +257,11 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
     markLastMove(boardEl, log.lastCards);
     performance.measure("board-update", "board-start");
+    if (view.phase === "over" && token === null && me !== null && mySeat !== null) {
+      const sheet = boardEl.querySelector("#score-sheet");
+      const rematch = rematchButton(gameId, link, showError);
+      if (sheet) sheet.after(rematch); else boardEl.append(rematch);
+    }
     drawClocks();
   };
   const drawClocks = () => {
@@ -255,15 +280,17 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     draw();
   };
   const refreshMoves = async (at: number) => {
-    if (token === null || mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
+    if (mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
     try {
-      const reply = await api.legalMoves(gameId, token, at);
+      const reply = await api.legalMoves(gameId, token as string, at);
       if (reply.version === version) showMoves(reply.moves);
     } catch (err) { if (at === version) showError(err); }
   };
   const follower = new Follower(gameId, token, {
     onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
     onView: (v, newView, events, serverClocks, sent) => {
+      // the table started: seats may be renumbered and named, so follow the game afresh
+      if (view?.view === "table" && newView?.view !== "table") { void route(); return; }
       version = v; view = newView; moves = [];
       log.add(events);
       clocks.setServer(serverClocks);
@@ -329,7 +356,7 @@ async function route(): Promise<void> {
   const p = params();
   setLang(p.get("lang") ?? navigator.language.slice(0, 2));
   document.documentElement.lang = lang();
-  if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"));
+  if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"), p.get("invite"));
   else if (p.get("replay")) await replayScreen(p.get("replay")!);
   else await lobby();
 }

@@ -8,6 +8,7 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE = { duel: [2, 2], "7wonders": [2, 7] };
@@ -121,7 +122,23 @@ async function lobby() {
         }
     };
     const recent = h("ul", { class: "recent", id: "recent" });
-    clear(app).append(header(), h("main", { class: "lobby" }, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
+    let play;
+    let me = null;
+    try {
+        me = await whoAmI();
+    }
+    catch (err) {
+        showError(err);
+    }
+    if (me) {
+        const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
+        play = section.element;
+        teardown = section.stop;
+    }
+    else {
+        play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")), signInForm(() => void route(), showError));
+    }
+    clear(app).append(header(), h("main", { class: "lobby" }, play, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
     refresh();
     try {
         const list = await api.games(15);
@@ -188,7 +205,7 @@ class Clocks {
     }
 }
 // ---------------------------------------------------------------- game screen
-async function gameScreen(gameId, token) {
+async function gameScreen(gameId, token, invite) {
     let game;
     try {
         game = await api.game(gameId);
@@ -196,6 +213,16 @@ async function gameScreen(gameId, token) {
     catch (err) {
         showError(err);
         return;
+    }
+    // a signed-in player (its cookie) acts for the seat it holds here, as a seat link would
+    let me = null;
+    if (token === null) {
+        try {
+            me = await whoAmI();
+        }
+        catch {
+            me = null;
+        }
     }
     const board = BOARDS[game.kind];
     const catalog = await catalogFor(game.kind, game.expansions);
@@ -223,6 +250,11 @@ async function gameScreen(gameId, token) {
         document.body.dataset.acting = (mySeat !== null && view.acting.includes(mySeat)) ? "yes" : "no";
         statusEl.textContent = status;
         clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`), h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+        if (view.view === "table") { // a table still filling: its seats, no board yet
+            clear(boardEl).append(tablePanel({ gameId, view, me, invite, link, onError: showError, reload: () => void route() }));
+            boardEl.className = "spectating";
+            return;
+        }
         const ctx = {
             view, catalog, seatNames, mySeat, moves, focus,
             play: (move) => { moves = []; follower.command(move, version); draw(); },
@@ -234,6 +266,14 @@ async function gameScreen(gameId, token) {
         clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
         markLastMove(boardEl, log.lastCards);
         performance.measure("board-update", "board-start");
+        if (view.phase === "over" && token === null && me !== null && mySeat !== null) {
+            const sheet = boardEl.querySelector("#score-sheet");
+            const rematch = rematchButton(gameId, link, showError);
+            if (sheet)
+                sheet.after(rematch);
+            else
+                boardEl.append(rematch);
+        }
         drawClocks();
     };
     const drawClocks = () => {
@@ -254,7 +294,7 @@ async function gameScreen(gameId, token) {
         draw();
     };
     const refreshMoves = async (at) => {
-        if (token === null || mySeat === null || !view.acting.includes(mySeat)) {
+        if (mySeat === null || !view.acting.includes(mySeat)) {
             moves = [];
             return;
         }
@@ -271,6 +311,11 @@ async function gameScreen(gameId, token) {
     const follower = new Follower(gameId, token, {
         onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
         onView: (v, newView, events, serverClocks, sent) => {
+            // the table started: seats may be renumbered and named, so follow the game afresh
+            if (view?.view === "table" && newView?.view !== "table") {
+                void route();
+                return;
+            }
             version = v;
             view = newView;
             moves = [];
@@ -344,7 +389,7 @@ async function route() {
     setLang(p.get("lang") ?? navigator.language.slice(0, 2));
     document.documentElement.lang = lang();
     if (p.get("game"))
-        await gameScreen(p.get("game"), p.get("token"));
+        await gameScreen(p.get("game"), p.get("token"), p.get("invite"));
     else if (p.get("replay"))
         await replayScreen(p.get("replay"));
     else
