@@ -16,7 +16,7 @@ from litestar.connection import ASGIConnection
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
-from api.runners.player_feed import PlayerFeed, player_topic
+from api.runners.player_feed import PlayerFeed, invited_of, player_topic
 from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
@@ -123,7 +123,7 @@ class Runtime:
         """A table changed here: metrics, then the pushes of its players (those on other
         processes through their topics) and, for a public table, of the lobby."""
         self.table_counts[change] += 1
-        held = [uuid.UUID(p) for p in record.players if p]
+        held = [uuid.UUID(p) for p in record.players if p] + list(invited_of(record))
         if self._players is not None:
             for player in held:
                 self._players.seated(player, record.game_id)

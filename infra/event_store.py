@@ -150,10 +150,13 @@ class TableRow(msgspec.Struct, frozen=True):
     host: str | None = None
     invite_hash: str | None = None
     waiting: bool = False
+    invited: tuple[str | None, ...] = ()
+    """By seat: the player a free seat is reserved for (an invitation), else None."""
 
     def columns(self, seats: int) -> tuple[Any, ...]:
         players = [*self.players, *[None] * (seats - len(self.players))][:seats]
-        return players, self.visibility, self.host, self.invite_hash, self.waiting
+        invited = [*self.invited, *[None] * (seats - len(self.invited))][:seats]
+        return players, self.visibility, self.host, self.invite_hash, self.waiting, invited
 
 
 _RESEAT = """
@@ -163,23 +166,26 @@ WHERE game_id = $1
 """
 
 _HELD = """
-INSERT INTO seats_held (player_id, game_id, seat)
-SELECT x.p, $1, x.n - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS x(p, n)
-WHERE x.p IS NOT NULL
+INSERT INTO seats_held (player_id, game_id, seat, invited)
+SELECT x.p, $1, x.n - 1, x.i FROM (
+    SELECT p, n, false AS i FROM unnest($2::uuid[]) WITH ORDINALITY AS h(p, n)
+    UNION ALL
+    SELECT p, n, true FROM unnest($3::uuid[]) WITH ORDINALITY AS r(p, n)
+) AS x WHERE x.p IS NOT NULL
 """
 
 
 async def reseat(
     conn: asyncpg.Connection, game_id: uuid.UUID, players: Sequence[str | None],
     seat_names: Sequence[str], token_hashes: Sequence[str], options: dict[str, Any],
-    waiting: bool,
+    waiting: bool, invited: Sequence[str | None] = (),
 ) -> None:
     """Write who holds each seat after a table's append (in its transaction): the game's
-    row and `seats_held`."""
+    row and `seats_held` (with the players still invited to a seat)."""
     await conn.execute(_RESEAT, game_id, list(players), list(seat_names), list(token_hashes),
                        msgspec.json.encode(options).decode(), waiting)
     await conn.execute("DELETE FROM seats_held WHERE game_id = $1", game_id)
-    await conn.execute(_HELD, game_id, list(players))
+    await conn.execute(_HELD, game_id, list(players), list(invited))
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -280,6 +286,10 @@ WITH g AS (
 ), s AS (
     INSERT INTO seats_held (player_id, game_id, seat)
     SELECT x.p, g.game_id, x.n - 1 FROM g, unnest($21::uuid[]) WITH ORDINALITY AS x(p, n)
+    WHERE x.p IS NOT NULL
+), r AS (
+    INSERT INTO seats_held (player_id, game_id, seat, invited)
+    SELECT x.p, g.game_id, x.n - 1, true FROM g, unnest($26::uuid[]) WITH ORDINALITY AS x(p, n)
     WHERE x.p IS NOT NULL
 ), e AS (
     INSERT INTO events (game_id, version, type, payload, command_id, seat, schema_version, hash)

@@ -203,6 +203,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from infra.event_store import EventStore
     from infra.migrate import migrate
     from projections.rebuild import rebuild, text_progress
+    from projections.seating import rebuild_seating
 
     async def run() -> int:
         pool = await create_pool(database_url(settings_from_env()))
@@ -214,7 +215,10 @@ def _rebuild(args: argparse.Namespace) -> int:
                 print(f"no game {args.game}", file=sys.stderr)
                 return -1
             ids = None if args.game is None else [args.game]
-            return await rebuild(store, ids, progress=text_progress())
+            written = await rebuild(store, ids, progress=text_progress())
+            seats = await rebuild_seating(store, ids)
+            print(f"rebuilt {seats} seats held")
+            return written
         finally:
             await pool.close()
 

@@ -56,6 +56,18 @@ class MyGame(msgspec.Struct):
     """Whether my seat may act now."""
 
 
+class MyInvitation(msgspec.Struct):
+    game: GameSummary
+    seat: int
+    """The seat reserved for me: `joinTable` takes it, `declineInvitation` opens it."""
+    host: str | None
+    """The player who opened the table (who invited me)."""
+
+
+class MyInvitations(msgspec.Struct):
+    invitations: list[MyInvitation]
+
+
 class MyGames(msgspec.Struct):
     games: list[MyGame]
     limit: int
@@ -132,7 +144,7 @@ class PlayersController(Controller):
         where = _STATE_SQL[game_state] if game_state else "true"
         rows = await runtime.service.store.pool.fetch(
             f"""SELECT g.game_id, h.seat FROM seats_held h JOIN games g USING (game_id)
-                WHERE h.player_id = $1 AND {where}
+                WHERE h.player_id = $1 AND NOT h.invited AND {where}
                 ORDER BY g.created_at DESC, g.game_id LIMIT $2 OFFSET $3""",
             player.player_id, limit, offset)
         service = runtime.service
@@ -145,6 +157,26 @@ class PlayersController(Controller):
             games.append(MyGame(await summary_with_clocks(service, record), row["seat"],
                                 row["seat"] in acting and not record.over))
         return MyGames(games, limit, offset)
+
+    @get("/me/invitations", operation_id="getMyInvitations", responses=error_responses(
+        e401="`player_required`."))
+    async def my_invitations(self, request: Request[Any, Any, Any],
+                             authorization: Authorization = None) -> MyInvitations:
+        """The waiting tables with a seat reserved for me (rematches, a host's invitations),
+        newest first."""
+        player = await required_player(request, authorization)
+        runtime = runtime_of(request)
+        rows = await runtime.service.store.pool.fetch(
+            """SELECT g.game_id, h.seat FROM seats_held h JOIN games g USING (game_id)
+               WHERE h.player_id = $1 AND h.invited AND g.waiting AND NOT g.over
+               ORDER BY g.created_at DESC, g.game_id LIMIT 200""", player.player_id)
+        service = runtime.service
+        by_id = {r.game_id: r for r in await service.store.records([r["game_id"]
+                                                                    for r in rows])}
+        return MyInvitations([
+            MyInvitation(await summary_with_clocks(service, by_id[r["game_id"]]), r["seat"],
+                         by_id[r["game_id"]].host)
+            for r in rows if r["game_id"] in by_id])
 
     @get("/{player_id:str}", operation_id="getPlayer", responses=error_responses(
         e400="A malformed player id.", e404="No such player."))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, delete, get, post
+from litestar import Controller, Request, Response, delete, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from api.http.errors import error_responses
@@ -16,15 +16,16 @@ from api.http.schemas import NO_NUL, GameSummary
 from api.runtime import runtime_of
 from api.service.game_service import parse_game_id
 from api.service.rate_limits import player_key
+from api.service.refusals import NotFound
 
 _TABLE_ERRORS = error_responses(
     e400="A malformed request.",
     e401="`player_required`: send a player's token (or the cookie) or a JWT.",
-    e403="`invite_required`, `seat_reserved` or `not_host`.",
+    e403="`invite_required`, `seat_reserved`, `not_host` or `not_a_player`.",
     e404="Unknown game.",
     e409="The table changed first: `seat_taken`, `table_full`, `already_seated`, "
-         "`table_started`, `table_expired`, `not_seated`.",
-    e422="`invalid_seat`, `too_few_players`, `seat_empty`.",
+         "`table_started`, `table_expired`, `not_seated`; `game_not_over` (a rematch).",
+    e422="`invalid_seat`, `too_few_players`, `seat_empty`, `not_invited`.",
 )
 
 
@@ -49,6 +50,13 @@ class Joined(msgspec.Struct):
 class Invitation(msgspec.Struct):
     invite: str
     """The new invitation code of a private table (the previous one no longer works)."""
+
+
+class Rematch(msgspec.Struct):
+    game: GameSummary
+    """The rematch's table: private, its host seated, the other players invited."""
+    rematch_of: str
+    """The finished game it follows."""
 
 
 class LobbyTable(msgspec.Struct):
@@ -109,6 +117,46 @@ class TablesController(Controller):
         runtime = runtime_of(request)
         record = await runtime.tables.start(parse_game_id(game_id), host)
         return await summary_with_clocks(runtime.service, record)
+
+    @post("/{game_id:str}/decline", operation_id="declineInvitation", status_code=200,
+          opt=_BODILESS, responses=_TABLE_ERRORS)
+    async def decline(self, request: Request[Any, Any, Any], game_id: FromPath[str],
+                      authorization: Authorization = None) -> GameSummary:
+        """Turn down the seat reserved for me (an invitation): the seat opens."""
+        player = await required_player(request, authorization)
+        runtime = runtime_of(request)
+        record = await runtime.tables.decline(parse_game_id(game_id), player)
+        return await summary_with_clocks(runtime.service, record)
+
+    @post("/{game_id:str}/rematch", operation_id="requestRematch", status_code=201,
+          opt=_BODILESS, responses=_TABLE_ERRORS)
+    async def rematch(self, request: Request[Any, Any, Any], game_id: FromPath[str],
+                      authorization: Authorization = None) -> Response[Rematch]:
+        """After a game: a new private table with the same kind, expansions, options and
+        seats. I take my seat and host it; each other player is invited to theirs (told on
+        the player socket) and accepts (`joinTable`) or declines (`declineInvitation`); bots
+        sit where bots sat. Once per game: a second request, from anyone, gets the same
+        table (200)."""
+        player = await required_player(request, authorization)
+        runtime = runtime_of(request)
+        runtime.limits.check_create(player_key(player.player_id))
+        old = parse_game_id(game_id)
+        record, opened = await runtime.tables.rematch(old, player)
+        body = Rematch(await summary_with_clocks(runtime.service, record), str(old))
+        return Response(body, status_code=201 if opened else 200)
+
+    @get("/{game_id:str}/rematch", operation_id="getRematch",
+         responses=error_responses(e404="Unknown game, or no rematch asked for yet "
+                                        "(`no_rematch`)."))
+    async def get_rematch(self, request: Request[Any, Any, Any],
+                          game_id: FromPath[str]) -> Rematch:
+        """The rematch of a finished game, once a player asked for it."""
+        runtime = runtime_of(request)
+        old = parse_game_id(game_id)
+        record = await runtime.tables.rematch_of(old)
+        if record is None:
+            raise NotFound("no_rematch", "no rematch of this game was asked for")
+        return Rematch(await summary_with_clocks(runtime.service, record), str(old))
 
     @post("/{game_id:str}/invite", operation_id="newInvitation", status_code=200, opt=_BODILESS,
           responses=_TABLE_ERRORS)

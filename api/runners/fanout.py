@@ -192,6 +192,11 @@ class Channel:
                     await session.send_text(text)
                 session.version = reached
             self.sessions.add(session)
+            if session.moves and session.seat is not None and moves is None:
+                # this process already folded a newer version than the one just sent (no
+                # moves at that one): send its update, with the moves, now, not at the next
+                # wake-up or heartbeat
+                await self._advance(None)
 
     def leave(self, session: Sink) -> None:
         self.sessions.discard(session)

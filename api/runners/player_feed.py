@@ -9,6 +9,9 @@ the player's topic (`player:<id>`, published by the process that appended); ever
 heartbeat the feed also reads, in one query for every local player, the games they hold
 and the versions of those it watches, so a lost wake-up costs latency, never a push.
 
+A player invited to a table (a seat reserved for it, as a rematch's) is told `invitation`
+once, when the reservation appears (and again on each new socket while it stands).
+
 `your_turn` goes to a seat at a version where it is acting (for 7 Wonders' simultaneous
 steps: may act and has not chosen) when it was not acting at the version seen before, or
 when it acted since (its own move opened its next turn): once per turn, not per version.
@@ -35,12 +38,13 @@ SEND_TIMEOUT = 10.0
 """A socket that cannot take a message within this many seconds is dropped."""
 
 TABLE_CHANGES = {"TableOpened": "opened", "SeatTaken": "joined", "SeatLeft": "left",
-                 "SeatCleared": "left", "TableStarted": "started", "TableExpired": "expired"}
+                 "SeatCleared": "left", "SeatDeclined": "left", "TableStarted": "started",
+                 "TableExpired": "expired"}
 """The `table` change each table event makes (the last of an append is the one told)."""
 
 HEARTBEAT = '{"type":"heartbeat"}'
 
-NoticeKind = Literal["your_turn", "table", "game_over"]
+NoticeKind = Literal["your_turn", "table", "game_over", "invitation"]
 
 
 class Notice(msgspec.Struct, frozen=True):
@@ -78,6 +82,19 @@ def player_topic(player_id: uuid.UUID) -> str:
 def seats_of(record: GameRecord) -> dict[uuid.UUID, int]:
     """The players holding a seat of the game, with their seat."""
     return {uuid.UUID(p): seat for seat, p in enumerate(record.players) if p}
+
+
+def invited_of(record: GameRecord) -> dict[uuid.UUID, int]:
+    """The players a waiting table's seat is reserved for (invited), with that seat."""
+    if not record.waiting or record.over:
+        return {}
+    return {uuid.UUID(r["player"]): int(r["seat"])
+            for r in record.summary.get("reserved") or []}
+
+
+def members_of(record: GameRecord) -> set[uuid.UUID]:
+    """The players a game concerns: those seated and those invited."""
+    return set(seats_of(record)) | set(invited_of(record))
 
 
 def acting_of(record: GameRecord) -> set[int]:
@@ -149,6 +166,9 @@ class PlayerFeed:
             seat = seats_of(watch.record).get(pid)
             if seat is not None and seat in acting_of(watch.record):
                 await self._deliver(sink, Notice("your_turn", watch.record, seat))
+            invited = invited_of(watch.record).get(pid)
+            if invited is not None:
+                await self._deliver(sink, Notice("invitation", watch.record, invited))
 
     def leave(self, sink: PlayerSink) -> None:
         pid = sink.player_id
@@ -160,7 +180,7 @@ class PlayerFeed:
             del self.sinks[pid]
             self.listen(player_topic(pid), False)
             for game_id, watch in list(self.watches.items()):
-                if not any(p in self.sinks for p in seats_of(watch.record)):
+                if not any(p in self.sinks for p in members_of(watch.record)):
                     self._unwatch(game_id)
 
     def sockets(self) -> int:
@@ -219,6 +239,9 @@ class PlayerFeed:
                         await self._tell(pid, Notice("table", record, seat, change))
                         if seat in acting_of(record):
                             await self._tell(pid, Notice("your_turn", record, seat))
+                for pid, seat in invited_of(record).items():
+                    if pid in players:
+                        await self._tell(pid, Notice("invitation", record, seat))
 
     async def _advance(self, game_id: uuid.UUID, target: int) -> None:
         watch = self.watches.get(game_id)
@@ -238,7 +261,7 @@ class PlayerFeed:
             self.reads += 1
             before, watch.record = watch.record, record
             await self._changed(before, record, [_Row(*r) for r in rows])
-            if record.over or not any(p in self.sinks for p in seats_of(record)):
+            if record.over or not any(p in self.sinks for p in members_of(record)):
                 self._unwatch(game_id)
 
     async def _changed(self, before: GameRecord, record: GameRecord, rows: list[_Row]) -> None:
@@ -247,6 +270,10 @@ class PlayerFeed:
         changes = [TABLE_CHANGES[r.type] for r in rows if r.type in TABLE_CHANGES]
         acted = {r.seat for r in rows if r.seat is not None}
         acting_before, acting = acting_of(before), acting_of(record)
+        invited_before = invited_of(before)
+        for pid, reserved in invited_of(record).items():
+            if pid in self.sinks and pid not in invited_before:
+                await self._tell(pid, Notice("invitation", record, reserved))
         for pid in [p for p in {**was, **now} if p in self.sinks]:
             seat = now.get(pid, was.get(pid))
             assert seat is not None

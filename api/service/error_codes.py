@@ -70,15 +70,19 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "invitation code."),
     ErrorCode("seat_reserved", 403, "Tables: the seat is reserved for another player."),
     ErrorCode("not_host", 403, "Tables: only the table's host may do this."),
+    ErrorCode("not_a_player", 403, "Tables: only a player who held a seat of the game may "
+              "ask for its rematch."),
     ErrorCode("forbidden", 403, "The request is not allowed."),
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),
     ErrorCode("not_found", 404, "No such route."),
     ErrorCode("player_not_found", 404, "No player with that id."),
     ErrorCode("game_not_found", 404, "No game with that id."),
+    ErrorCode("no_rematch", 404, "Tables: nobody asked for a rematch of this game yet."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
     ErrorCode("method_not_allowed", 405, "The route does not take this method."),
     ErrorCode("game_not_over", 409,
-              "A running game's trace is exported to its own seats only (a seat log)."),
+              "A running game's trace is exported to its own seats only (a seat log); a "
+              "rematch is asked for once the game is over."),
     ErrorCode("export_unavailable", 422,
               "A stored command of the game could not be found again for its trace."),
     ErrorCode("invalid_trace", 422,
@@ -87,6 +91,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("unknown_player", 422, "Tables: a seat is reserved for a player id nobody has."),
     ErrorCode("too_few_players", 422, "Tables: too few players sit to start the game early."),
     ErrorCode("seat_empty", 422, "Tables: no player sits at that seat."),
+    ErrorCode("not_invited", 422, "Tables: no seat of the table is reserved for you (nothing "
+              "to decline)."),
     ErrorCode("trace_too_slow", 422,
               "An imported trace's replay took longer than `POLIS_IMPORT_SECONDS`; nothing was "
               "stored."),

@@ -145,7 +145,8 @@ class GameService:
         table = msgspec.structs.replace(table or TableRow(), waiting=waiting)
         held = ([s.player if s.taken and not s.bot else None for s in table_seats]
                 if table_seats else [None] * len(seat_names))
-        table = msgspec.structs.replace(table, players=tuple(held))
+        invited = tuple(s.player if s.reserved else None for s in table_seats or ())
+        table = msgspec.structs.replace(table, players=tuple(held), invited=invited)
         # a seat a player holds, or one still free, has no token of its own
         hashes = tuple("" if held[i] is not None or (table_seats and not table_seats[i].taken)
                        else hash_token(t) for i, t in enumerate(tokens))

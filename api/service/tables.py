@@ -38,6 +38,7 @@ from domain.kernel.table import (
     Visibility,
     Waiting,
     clear,
+    decline,
     evolve_table,
     expire,
     join,
@@ -185,6 +186,53 @@ class Tables:
         pid = str(player.player_id)
         return await self._apply(game_id, lambda f: leave(f.state, pid), "left")
 
+    async def decline(self, game_id: uuid.UUID, player: PlayerRecord) -> GameRecord:
+        """Turn down the seat reserved for `player`: the seat opens."""
+        pid = str(player.player_id)
+        return await self._apply(game_id, lambda f: decline(f.state, pid), "left")
+
+    async def rematch(self, game_id: uuid.UUID, player: PlayerRecord
+                      ) -> tuple[GameRecord, bool]:
+        """The rematch of a finished game: a private table with the same kind, expansions,
+        options and seats, opened by `player` (seated), each other player invited to its old
+        seat, bots where bots were, a named seat (a seat token's) open. One per game, whoever
+        asks first on whichever process (an advisory lock on the game, then `rematches`):
+        the table and whether this call opened it."""
+        record = await self.service.record(game_id)
+        pid = str(player.player_id)
+        if pid not in record.players:
+            raise Forbidden("not_a_player", "only a player who held a seat of the game may "
+                            "ask for its rematch")
+        if not record.over or record.waiting:
+            raise Conflict("game_not_over", "the game is not over: no rematch yet")
+        pool = self.service.store.pool
+        async with pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 7))",
+                               f"rematch:{game_id}")
+            found = await conn.fetchval(
+                "SELECT rematch_id FROM rematches WHERE game_id = $1", game_id)
+            if found is not None:
+                return await self.service.record(found), False
+            levels = bot_levels(record.options, len(record.seat_names))
+            requests = [SeatRequest(player=held) if held
+                        else SeatRequest(bot=level, name=name) if level
+                        else SeatRequest(open=True)
+                        for held, level, name in zip(record.players, levels,
+                                                     record.seat_names, strict=True)]
+            options = {k: v for k, v in record.options.items() if k != BOTS_OPTION}
+            table, _, _ = await self.open(player, record.kind, list(record.expansions),
+                                          options, requests, "private", None, None)
+            await conn.execute(
+                "INSERT INTO rematches (game_id, rematch_id) VALUES ($1, $2)",
+                game_id, table.game_id)
+        return table, True
+
+    async def rematch_of(self, game_id: uuid.UUID) -> GameRecord | None:
+        """The rematch table of a game, once someone asked for it."""
+        found = await self.service.store.pool.fetchval(
+            "SELECT rematch_id FROM rematches WHERE game_id = $1", game_id)
+        return None if found is None else await self.service.record(found)
+
     async def remove(self, game_id: uuid.UUID, host: PlayerRecord, seat: int) -> GameRecord:
         pid = str(host.player_id)
         return await self._apply(game_id, lambda f: clear(f.state, pid, seat), "left")
@@ -254,6 +302,9 @@ class Tables:
             if isinstance(table, Waiting) else list(record.players)
         names = [s.name or "" for s in table.seats] if isinstance(table, Waiting) \
             else list(record.seat_names)
+        invited = [s.player if s.reserved else None for s in table.seats] \
+            if isinstance(table, Waiting) and not any(
+                isinstance(e, TableStarted) for e in table_events) else []
         hashes = list(record.token_hashes) or [""] * len(names)
         options = dict(record.options)
         started = next((e for e in events if isinstance(e, TableStarted)), None)
@@ -282,7 +333,8 @@ class Tables:
             result = await store.append(
                 folded.game_id, version, to_new_events(events), CommandMeta(command_id, None),
                 summary, over, views, conn=conn)
-            await reseat(conn, folded.game_id, players, names, hashes, options, waiting)
+            await reseat(conn, folded.game_id, players, names, hashes, options, waiting,
+                         invited)
         at = result.recorded_at.timestamp() if result.recorded_at else time.time()
         folded.applied(state, last, None, command_id, Outcome(version + 1, last, ""), at,
                        head=result.head)

@@ -172,6 +172,20 @@ class GameOver(msgspec.Struct, tag="game_over", tag_field="type", forbid_unknown
     game: GameSummary
 
 
+class InvitationMessage(msgspec.Struct, tag="invitation", tag_field="type",
+                        forbid_unknown_fields=True):
+    """A seat of a waiting table is reserved for you (a rematch's, or a host's invitation):
+    take it with `joinTable`, or turn it down with `declineInvitation`. Told once when the
+    reservation appears, and on connecting while it stands."""
+
+    game_id: str
+    seat: int
+    version: int
+    host: str | None
+    """The player who opened the table."""
+    game: GameSummary
+
+
 class FeedHeartbeat(msgspec.Struct, tag="heartbeat", tag_field="type",
                     forbid_unknown_fields=True):
     """Every `heartbeat_seconds` (player socket) or heartbeat interval (lobby socket)."""
@@ -202,7 +216,7 @@ class LobbyTableChanged(msgspec.Struct, tag="lobby_table", tag_field="type",
 
 PLAYER_CLIENT: tuple[Any, ...] = (PlayerFollow, FeedPing)
 PLAYER_SERVER: tuple[Any, ...] = (PlayerHello, YourTurn, TableChanged, GameOver,
-                                  FeedHeartbeat, FeedPong)
+                                  InvitationMessage, FeedHeartbeat, FeedPong)
 LOBBY_CLIENT: tuple[Any, ...] = (FeedPing,)
 LOBBY_SERVER: tuple[Any, ...] = (LobbySnapshot, LobbyTableChanged, FeedHeartbeat, FeedPong)
 PLAYER_AND_LOBBY: tuple[Any, ...] = (*PLAYER_CLIENT, *PLAYER_SERVER, *LOBBY_SERVER)

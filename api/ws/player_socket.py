@@ -75,7 +75,7 @@ def summaries_of(socket: WebSocket[Any, Any, Any]) -> Summaries:
 
 
 async def notice_message(summaries: Summaries, notice: Notice) -> dict[str, Any]:
-    """The socket message of a notice (`your_turn`, `table` or `game_over`)."""
+    """The socket message of a notice (`your_turn`, `table`, `game_over`, `invitation`)."""
     record = notice.record
     message: dict[str, Any] = {"type": notice.kind, "game_id": str(record.game_id),
                                "seat": notice.seat, "version": record.version}
@@ -84,6 +84,8 @@ async def notice_message(summaries: Summaries, notice: Notice) -> dict[str, Any]
     if notice.kind == "game_over":
         message["ranking"] = list(record.summary.get("ranking") or [])
         message["winner"] = record.summary.get("winner")
+    if notice.kind == "invitation":
+        message["host"] = record.host
     if notice.kind != "your_turn":
         message["game"] = await summaries.of(record)
     return message

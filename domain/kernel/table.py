@@ -3,7 +3,8 @@
 A game created with every seat filled starts at once, as always: its stream holds no table
 event and nothing here applies. A game created with open seats (any player may take one)
 or reserved ones (one player may) is a *table* first: its stream opens with `TableOpened`,
-players come and go (`SeatTaken`, `SeatLeft`, `SeatCleared` by the host), and the game
+players come and go (`SeatTaken`, `SeatLeft`, `SeatCleared` by the host, `SeatDeclined` by
+a player who turns an invitation down: the seat opens), and the game
 begins with `TableStarted` followed, in the same append, by the game's own opening events
 (the deal is drawn then, not before). A table that never fills ends with `TableExpired`.
 Every change is an event of the game's stream, so replay and audit see who sat where and
@@ -78,6 +79,13 @@ class SeatCleared(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_on
     player: str
 
 
+class SeatDeclined(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
+    """The player a seat was reserved for turned the invitation down: the seat is open."""
+
+    seat: int
+    player: str
+
+
 class TableStarted(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_only=True):
     """The game begins; its opening events follow. `order[i]`: the table seat that is game
     seat `i` (empty table seats are dropped when the host starts early)."""
@@ -90,8 +98,10 @@ class TableExpired(msgspec.Struct, frozen=True, tag_field="type", tag=True, kw_o
     """The table did not fill in time: it is closed, no game is played."""
 
 
-TABLE_EVENTS = (TableOpened, SeatTaken, SeatLeft, SeatCleared, TableStarted, TableExpired)
-TableEvent = TableOpened | SeatTaken | SeatLeft | SeatCleared | TableStarted | TableExpired
+TABLE_EVENTS = (TableOpened, SeatTaken, SeatLeft, SeatCleared, SeatDeclined, TableStarted,
+                TableExpired)
+TableEvent = (TableOpened | SeatTaken | SeatLeft | SeatCleared | SeatDeclined | TableStarted
+              | TableExpired)
 
 
 class Waiting(msgspec.Struct, frozen=True):
@@ -110,6 +120,12 @@ class Waiting(msgspec.Struct, frozen=True):
     @property
     def full(self) -> bool:
         return not self.free
+
+    @property
+    def invited(self) -> dict[str, int]:
+        """The players a seat is still reserved for, with that seat."""
+        return {s.player: i for i, s in enumerate(self.seats)
+                if s.reserved and s.player is not None}
 
     def seat_of(self, player: str) -> int | None:
         return next((i for i, s in enumerate(self.seats)
@@ -144,7 +160,7 @@ def evolve_table(state: Waiting | None, event: TableEvent) -> Waiting | Closed:
     seats = list(state.seats)
     if isinstance(event, SeatTaken):
         seats[event.seat] = TableSeat(player=event.player, name=event.name)
-    elif isinstance(event, (SeatLeft, SeatCleared)):
+    elif isinstance(event, (SeatLeft, SeatCleared, SeatDeclined)):
         seats[event.seat] = TableSeat()
     return msgspec.structs.replace(state, seats=tuple(seats))
 
@@ -191,6 +207,15 @@ def leave(state: object, player: str) -> list[TableEvent]:
     if seat is None or table.seats[seat].fixed:
         raise DomainError("not_seated", "you have no seat at this table")
     return [SeatLeft(seat=seat, player=player)]
+
+
+def decline(state: object, player: str) -> list[TableEvent]:
+    """`player` turns down the seat reserved for it: the seat opens to whoever may join."""
+    table = _waiting(state)
+    seat = table.invited.get(player)
+    if seat is None:
+        raise DomainError("not_invited", "no seat of this table is reserved for you")
+    return [SeatDeclined(seat=seat, player=player)]
 
 
 def clear(state: object, host: str, seat: int) -> list[TableEvent]:

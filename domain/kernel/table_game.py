@@ -114,7 +114,9 @@ class TableGame(MetaGame):
             table = state.table if isinstance(state, Closed) else state
             return {"phase": "expired" if isinstance(state, Closed) else "waiting",
                     "acting": [], "free": list(table.free), "seats": len(table.seats),
-                    "visibility": table.visibility, "winner": None, "ranking": []}
+                    "visibility": table.visibility, "winner": None, "ranking": [],
+                    "reserved": [{"seat": seat, "player": player}
+                                 for player, seat in table.invited.items()]}
         return super().summary(state)
 
 

@@ -13,6 +13,7 @@ from domain.kernel import DomainError
 from domain.kernel.registry import get_game
 from domain.kernel.table import (
     SeatCleared,
+    SeatDeclined,
     SeatLeft,
     SeatTaken,
     TableExpired,
@@ -20,6 +21,7 @@ from domain.kernel.table import (
     TableStarted,
     Waiting,
     clear,
+    decline,
     evolve_table,
     expire,
     join,
@@ -67,6 +69,22 @@ def test_a_reserved_seat_is_its_players_only() -> None:
     assert join(table, "c", "Cleo")[0] == SeatTaken(seat=1, player="c", name="Cleo")
     table = _apply(table, join(table, "x", "X"))
     assert _code(join, table, "y", "Y") == "table_full"
+
+
+def test_an_invited_player_declines_and_the_seat_opens_to_anyone() -> None:
+    table = _table(TableSeat(player="h", name="Host"), TableSeat(player="c", reserved=True),
+                   TableSeat(player="d", reserved=True))
+    assert table.invited == {"c": 1, "d": 2}
+    assert _code(decline, table, "x") == "not_invited"
+    assert _code(decline, table, "h") == "not_invited"  # seated, not invited
+    declined = decline(table, "c")
+    assert declined == [SeatDeclined(seat=1, player="c")]
+    table = _apply(table, declined)
+    assert table.invited == {"d": 2} and table.free == (1, 2)
+    assert _code(decline, table, "c") == "not_invited"
+    assert join(table, "x", "X") == [SeatTaken(seat=1, player="x", name="X")]
+    table = _apply(table, join(table, "d", "Dido"))
+    assert table.invited == {} and _code(decline, table, "d") == "not_invited"
 
 
 def test_leaving_and_the_host_removing_free_the_seat() -> None:
