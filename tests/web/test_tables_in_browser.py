@@ -3,7 +3,8 @@ contexts (three people's browsers, each with its own HttpOnly player cookie), on
 public 3-seat 7 Wonders table, the two others find it in the lobby (live over the lobby
 socket) and join, the table starts by itself when full and they play it to the end in the
 page, each told "your turn" in "my games" (live over the player socket). A private table is
-joined from its invitation link (code in the URL fragment) and started early by its host."""
+joined from its invitation link (code in the URL fragment) and started early by its host.
+After the game a player asks for a rematch from the score sheet; the others are invited."""
 
 from __future__ import annotations
 
@@ -110,6 +111,24 @@ async def test_three_guests_meet_in_the_lobby_and_play_to_the_end(
     for page in homes:  # the end comes over the player socket
         await page.wait_for_selector(my_game(game_id, state="over", my_turn="no"))
     await ada.shot("42-table-score-sheet")
+
+    # rematch: the same seats at a new private table; the others are invited, one accepts
+    # from "my games" (its reserved seat), one declines (the seat opens)
+    await ada.page.click("#rematch")
+    await ada.page.wait_for_selector("#table #start-table")
+    rematch_id = ada.page.url.split("game=")[1].split("&")[0]
+    assert rematch_id != game_id
+    for page in homes[1:]:
+        # told on the player socket; the page also reads its invitations every 15 s
+        await page.wait_for_selector(f"li.invitation[data-game='{rematch_id}']", timeout=40000)
+        assert "Ada" in (await page.text_content(f"li.invitation[data-game='{rematch_id}']") or "")
+    await homes[1].click(f"li.invitation[data-game='{rematch_id}'] button.accept")
+    await homes[1].wait_for_selector("#table #leave-table")
+    await homes[2].click(f"li.invitation[data-game='{rematch_id}'] button.decline")
+    await homes[2].wait_for_selector(f"li.invitation[data-game='{rematch_id}']", state="detached")
+    await ada.page.wait_for_function("""document.querySelectorAll(
+        '#table-seats-list li.taken').length === 2
+        && document.querySelectorAll('#table-seats-list li.open').length === 1""")
     for tab in tabs:
         assert tab.errors == []
         await tab.close()

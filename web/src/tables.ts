@@ -76,9 +76,11 @@ export function playSection(me: Me, options: {
   const drawInvitations = (list: Json[]) => {
     invitationsBox.hidden = !list.length;
     clear(invitations).append(...list.map((inv: Json) => {
-      const id = inv.game_id ?? inv.game?.game_id;
-      const kind = inv.kind ?? inv.game?.kind ?? "";
-      const host = inv.host_name ?? inv.host ?? "";
+      const game = inv.game ?? {};
+      const id = inv.game_id ?? game.game_id;
+      const kind = inv.kind ?? game.kind ?? "";
+      // the host's name from the table's seats (the invitation names the host by id)
+      const host = (game.seats ?? []).find((s: Json) => s.player && s.player === inv.host)?.name ?? "";
       return h("li", { class: "invitation", "data-game": id },
         `${t("invitedBy")} ${host} · ${kind} `,
         h("button", { class: "accept", onclick: () => joinTable(id, null, link).catch(onError) }, t("accept")),
@@ -123,6 +125,8 @@ export function playSection(me: Me, options: {
   const playerFeed = new Feed("/players/me/ws", (msg) => {
     if (["your_turn", "table", "game_over", "invitation"].includes(msg.type)) refreshSoon();
   }, true);
+  // the socket tells at once; a slow re-read catches what a lost wake-up did not tell
+  const poll = setInterval(refreshSoon, 15000);
 
   const element = h("section", { class: "panel play", id: "play" },
     h("p", { class: "me", id: "me" }, `${t("signedInAs")} `, h("strong", {}, me.name)),
@@ -132,7 +136,7 @@ export function playSection(me: Me, options: {
     tableForm(options));
   drawOpen();
   void loadMine(); void loadInvitations();
-  return { element, stop: () => { lobbyFeed.stop(); playerFeed.stop(); if (refreshTimer) clearTimeout(refreshTimer); } };
+  return { element, stop: () => { lobbyFeed.stop(); playerFeed.stop(); clearInterval(poll); if (refreshTimer) clearTimeout(refreshTimer); } };
 }
 
 /** Open a table: kind, expansions, my seat and the others open or bots, public or private. */
@@ -229,7 +233,7 @@ export function rematchButton(gameId: string, link: Link, onError: (err: unknown
   button.addEventListener("click", async () => {
     try {
       const made = await rest("POST", `/games/${gameId}/rematch`);
-      location.href = link({ game: made.game_id });
+      location.href = link({ game: made.game?.game_id ?? made.game_id });
     } catch (err) {
       if (missingRoute(err)) { button.replaceWith(h("span", { class: "hint", id: "rematch-missing" }, t("rematchMissing"))); return; }
       onError(err);

@@ -69,9 +69,11 @@ export function playSection(me, options) {
     const drawInvitations = (list) => {
         invitationsBox.hidden = !list.length;
         clear(invitations).append(...list.map((inv) => {
-            const id = inv.game_id ?? inv.game?.game_id;
-            const kind = inv.kind ?? inv.game?.kind ?? "";
-            const host = inv.host_name ?? inv.host ?? "";
+            const game = inv.game ?? {};
+            const id = inv.game_id ?? game.game_id;
+            const kind = inv.kind ?? game.kind ?? "";
+            // the host's name from the table's seats (the invitation names the host by id)
+            const host = (game.seats ?? []).find((s) => s.player && s.player === inv.host)?.name ?? "";
             return h("li", { class: "invitation", "data-game": id }, `${t("invitedBy")} ${host} · ${kind} `, h("button", { class: "accept", onclick: () => joinTable(id, null, link).catch(onError) }, t("accept")), h("button", { class: "decline", onclick: async () => {
                     try {
                         await rest("POST", `/games/${id}/decline`);
@@ -133,11 +135,13 @@ export function playSection(me, options) {
         if (["your_turn", "table", "game_over", "invitation"].includes(msg.type))
             refreshSoon();
     }, true);
+    // the socket tells at once; a slow re-read catches what a lost wake-up did not tell
+    const poll = setInterval(refreshSoon, 15000);
     const element = h("section", { class: "panel play", id: "play" }, h("p", { class: "me", id: "me" }, `${t("signedInAs")} `, h("strong", {}, me.name)), invitationsBox, h("section", { class: "sub" }, h("h2", {}, t("myGames")), mine), h("section", { class: "sub" }, h("h2", {}, t("openTables")), open), tableForm(options));
     drawOpen();
     void loadMine();
     void loadInvitations();
-    return { element, stop: () => { lobbyFeed.stop(); playerFeed.stop(); if (refreshTimer)
+    return { element, stop: () => { lobbyFeed.stop(); playerFeed.stop(); clearInterval(poll); if (refreshTimer)
             clearTimeout(refreshTimer); } };
 }
 /** Open a table: kind, expansions, my seat and the others open or bots, public or private. */
@@ -240,7 +244,7 @@ export function rematchButton(gameId, link, onError) {
     button.addEventListener("click", async () => {
         try {
             const made = await rest("POST", `/games/${gameId}/rematch`);
-            location.href = link({ game: made.game_id });
+            location.href = link({ game: made.game?.game_id ?? made.game_id });
         }
         catch (err) {
             if (missingRoute(err)) {
