@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from tests.api.servers import ApiProcess
-from tests.web.conftest import artifacts_dir
+from tests.web.conftest import artifacts_dir, keep_for_docs
 from tests.web.pages import Tab, play_until_over
 from tests.web.test_cards_say_what_they_do import axe_serious
 
@@ -76,7 +76,7 @@ async def test_three_guests_meet_in_the_lobby_and_play_to_the_end(
     # the others' lobbies were open before the table: it comes to them over the lobby socket
     for tab in (brutus, cleo):
         await tab.page.wait_for_selector(f"li.open-table[data-game='{game_id}'] button.join")
-    await brutus.shot("40-lobby-open-table")
+    await brutus.shot("40-lobby-open-table", docs=True, full_page=False)
     await brutus.page.click(f"li.open-table[data-game='{game_id}'] button.join")
     await brutus.page.wait_for_selector("#leave-table")
     await ada.page.wait_for_function(  # the host's table page follows the join live
@@ -96,21 +96,25 @@ async def test_three_guests_meet_in_the_lobby_and_play_to_the_end(
     for page in homes:  # each is told it is its turn (the player socket, or the first read)
         await page.wait_for_selector(my_game(game_id, state="running", my_turn="yes"))
         assert "your turn" in (await page.text_content(my_game(game_id)) or "")
-    await homes[0].screenshot(path=str(artifacts_dir() / "41-my-games-your-turn.png"))
+    shot = artifacts_dir() / "41-my-games-your-turn.png"
+    await homes[0].screenshot(path=str(shot))
+    keep_for_docs(shot)
     assert await ada.page.locator(f"li.open-table[data-game='{game_id}']").count() == 0
 
-    clicks = await play_until_over(tabs, rng, 400)
-    assert clicks >= 3 * 18  # 6 turns in each of 3 ages, for each of the 3 players
+    await play_until_over(tabs, rng, 400)
     async with httpx.AsyncClient(base_url=url, timeout=10) as http:
         game = (await http.get(f"/games/{game_id}")).json()
+        events = (await http.get(f"/games/{game_id}/events", params={"limit": 1000})).json()
     assert game["over"] is True
+    chosen = [e["seat"] for e in events["events"] if e["type"] == "CardChosen"]
+    assert all(chosen.count(seat) >= 18 for seat in range(3))  # 6 turns × 3 ages each
     assert sorted(s["name"] for s in game["seats"]) == ["Ada", "Brutus", "Cleo"]
     for tab in tabs:
         await tab.page.wait_for_selector("#score-sheet")
         assert await tab.page.locator("#rematch").count() == 1  # a seat's player may ask
     for page in homes:  # the end comes over the player socket
         await page.wait_for_selector(my_game(game_id, state="over", my_turn="no"))
-    await ada.shot("42-table-score-sheet")
+    await ada.shot("42-table-score-sheet", docs=True, full_page=False)
 
     # rematch: the same seats at a new private table; the others are invited, one accepts
     # from "my games" (its reserved seat), one declines (the seat opens)
@@ -145,6 +149,7 @@ async def test_a_private_table_is_joined_from_its_invitation_link(
     fragment = link.split("#", 1)[1]
     assert f"game={game_id}" in fragment and "invite=" in fragment  # never sent to a server
     assert await ada.page.is_disabled("#start-table")  # 2 seated of the 3 needed
+    await ada.shot("43-private-table-invitation", docs=True, full_page=False)
     # a private table is not in the lobby, and its page without the code refuses a join
     await cleo.page.wait_for_selector("#open-tables li")
     assert await cleo.page.locator(f"li.open-table[data-game='{game_id}']").count() == 0

@@ -26,9 +26,68 @@ const SAY: Words = {
   hiddenCard: ["a hidden card", "une carte cachée", "eine verdeckte Karte"],
 };
 
-function say(key: string, fields: Record<string, string | number>): string {
+/** The other events, in words: each field a line may name ({who} the acting seat, {owner}
+ * the seat acted on, {card}, {wonder}, {leader}, {token}, {n} an amount, {age}). */
+const EVENTS: Words = {
+  TableOpened: ["The table opens", "La table est ouverte", "Der Tisch ist eröffnet"],
+  SeatTaken: ["{name} sits down", "{name} s'assoit", "{name} nimmt Platz"],
+  SeatLeft: ["{who} leaves the table", "{who} quitte la table", "{who} verlässt den Tisch"],
+  SeatCleared: ["The host frees {who}'s seat", "L'hôte libère la place de {who}", "Der Gastgeber gibt den Platz von {who} frei"],
+  SeatDeclined: ["An invited player declines: the seat opens", "Un invité refuse : la place se libère", "Ein Eingeladener lehnt ab: der Platz wird frei"],
+  TableStarted: ["Every seat is taken: the game begins", "Toutes les places sont prises : la partie commence", "Alle Plätze besetzt: das Spiel beginnt"],
+  TableExpired: ["The table closes before it filled", "La table ferme avant d'être complète", "Der Tisch schließt, bevor er voll ist"],
+  GameStarted: ["The game begins", "La partie commence", "Das Spiel beginnt"],
+  AgeOpened: ["Age {age} begins", "L'âge {age} commence", "Zeitalter {age} beginnt"],
+  HandsDiscarded: ["The last cards of the age are discarded", "Les dernières cartes de l'âge sont défaussées", "Die letzten Karten des Zeitalters werden abgeworfen"],
+  SeatResigned: ["{who} resigns", "{who} abandonne", "{who} gibt auf"],
+  SeatForfeited: ["{who} loses on time", "{who} perd au temps", "{who} verliert auf Zeit"],
+  SeatTimedOut: ["{who} ran out of time", "{who} a dépassé son temps", "{who} hat die Zeit überschritten"],
+  SeatHandedToBot: ["A bot plays on for {who}", "Un bot continue pour {who}", "Ein Bot spielt für {who} weiter"],
+  CoinsGained: ["{who} gains {n} coins", "{who} gagne {n} pièces", "{who} erhält {n} Münzen"],
+  CoinsLost: ["{who} loses {n} coins", "{who} perd {n} pièces", "{who} verliert {n} Münzen"],
+  MilitaryTokenTaken: ["{who} takes a military token", "{who} prend un jeton militaire", "{who} nimmt einen Militärmarker"],
+  CardDestroyed: ["{who} destroys {card} of {owner}", "{who} détruit {card} de {owner}", "{who} zerstört {card} von {owner}"],
+  CardRevealed: ["{card} is turned face up", "{card} est retournée", "{card} wird aufgedeckt"],
+  WonderPicked: ["{who} picks {wonder}", "{who} choisit {wonder}", "{who} wählt {wonder}"],
+  WondersRevealed: ["Wonders are offered", "Des merveilles sont proposées", "Weltwunder werden angeboten"],
+  WonderRetired: ["{wonder} leaves the game", "{wonder} quitte le jeu", "{wonder} scheidet aus"],
+  StartPlayerChosen: ["{who} chooses who starts", "{who} choisit qui commence", "{who} wählt, wer beginnt"],
+  PlayAgainGranted: ["{who} plays again", "{who} rejoue", "{who} ist noch einmal am Zug"],
+  GreatLibraryDrawn: ["{who} draws progress tokens", "{who} pioche des jetons progrès", "{who} zieht Fortschrittsmarker"],
+  GuildCopied: ["{who} copies the guild {card}", "{who} copie la guilde {card}", "{who} kopiert die Gilde {card}"],
+  CopyGuildBegan: ["{who} may copy a neighbour's guild", "{who} peut copier une guilde voisine", "{who} darf eine Nachbargilde kopieren"],
+  DiscardBuildBegan: ["{who} may build from the discard", "{who} peut construire depuis la défausse", "{who} darf aus dem Ablagestapel bauen"],
+  DiscardBuildLapsed: ["Nothing to build from the discard", "Rien à construire depuis la défausse", "Nichts aus dem Ablagestapel zu bauen"],
+  BuildDiscarded: ["{who} built {card} from the discard", "{who} a construit {card} depuis la défausse", "{who} baute {card} aus dem Ablagestapel"],
+  SeventhBegan: ["The seventh card may be played", "La septième carte peut être jouée", "Die siebte Karte darf gespielt werden"],
+  LeaderRecruited: ["{who} recruits {leader}", "{who} recrute {leader}", "{who} wirbt {leader} an"],
+  LeaderDiscarded: ["{who} discards a leader", "{who} défausse un leader", "{who} wirft einen Anführer ab"],
+  LeaderBuried: ["{who} puts a leader under a wonder", "{who} place un leader sous une merveille", "{who} legt einen Anführer unter ein Weltwunder"],
+  LeaderPicked: ["{who} keeps a leader", "{who} garde un leader", "{who} behält einen Anführer"],
+  LeadersPassed: ["Leaders are passed on", "Les leaders sont passés", "Die Anführer werden weitergegeben"],
+  RecruitmentBegan: ["Recruitment begins", "Le recrutement commence", "Die Anwerbung beginnt"],
+  PrayerBegan: ["Prayer: each seat picks its gods", "Prière : chacun choisit ses dieux", "Gebet: jeder wählt seine Götter"],
+  GodKept: ["{who} keeps a god", "{who} garde un dieu", "{who} behält einen Gott"],
+  GodsRetired: ["The gods of age {age} withdraw", "Les dieux de l'âge {age} se retirent", "Die Götter von Zeitalter {age} ziehen sich zurück"],
+  VictoryCoins: ["Coins are counted", "Les pièces sont comptées", "Die Münzen werden gezählt"],
+  SenatorRecruited: ["{who} recruits {card}", "{who} recrute {card}", "{who} wirbt {card} an"],
+  InfluencePlaced: ["{who} places influence", "{who} place de l'influence", "{who} setzt Einfluss"],
+  InfluenceMoved: ["{who} moves influence", "{who} déplace de l'influence", "{who} verschiebt Einfluss"],
+  InfluenceRemoved: ["{who} removes influence of {owner}", "{who} retire de l'influence de {owner}", "{who} entfernt Einfluss von {owner}"],
+  DecreeRevealed: ["A decree is revealed", "Un décret est révélé", "Ein Dekret wird aufgedeckt"],
+  DecreeMoved: ["{who} moves a decree", "{who} déplace un décret", "{who} verschiebt ein Dekret"],
+  ConspiracyPrepared: ["{who} prepares a conspiracy", "{who} prépare une conspiration", "{who} bereitet eine Verschwörung vor"],
+  ConspiracyTriggered: ["{who} triggers a conspiracy", "{who} déclenche une conspiration", "{who} löst eine Verschwörung aus"],
+  FreeBuildingConstructed: ["{who} builds {card} for free", "{who} construit {card} gratuitement", "{who} baut {card} kostenlos"],
+  StructureCardDiscarded: ["{who} discards {card} from the structure", "{who} défausse {card} de la structure", "{who} wirft {card} aus der Auslage ab"],
+  CardTaken: ["{who} takes {card} from {owner}", "{who} prend {card} à {owner}", "{who} nimmt {card} von {owner}"],
+  WonderSabotaged: ["{who} sabotages {wonder} of {owner}", "{who} sabote {wonder} de {owner}", "{who} sabotiert {wonder} von {owner}"],
+  WonderTaken: ["{who} takes {wonder} from {owner}", "{who} prend {wonder} à {owner}", "{who} nimmt {wonder} von {owner}"],
+};
+
+function say(key: string, fields: Record<string, string | number>, words: Words = SAY): string {
   const i = ["en", "fr", "de"].indexOf(lang());
-  const text = SAY[key][i < 0 ? 0 : i];
+  const text = words[key][i < 0 ? 0 : i];
   return text.replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
 }
 
@@ -77,6 +136,16 @@ export function describeEvent(envelope: Json, catalog: Json, seatNames: string[]
     case "TurnBegan": case "ActionOwed": case "CardRevealed": case "HandsPassed": case "CardChosen":
       return { lines: [], cards: [] };
     default: {
+      if (e.type in EVENTS) {
+        const num = (v: Json) => typeof v === "number" && v >= 0;
+        return { lines: [say(e.type, {
+          who: who(e.seat ?? envelope.seat), owner: who(e.owner), name: e.name ?? who(e.seat),
+          card: typeof e.card === "number" ? card(catalog, e.card) : "",
+          wonder: num(e.wonder) ? nameOf(catalog.wonders?.[e.wonder]) : "",
+          leader: num(e.leader) && catalog.leaders ? nameOf(catalog.leaders[e.leader]) : "",
+          n: e.amount ?? e.coins ?? e.count ?? "", age: e.age ?? "" }, EVENTS)],
+        cards: typeof e.card === "number" && e.card >= 0 ? [e.card] : [] };
+      }
       const named = Object.entries(e).filter(([k]) => k !== "type" && k !== "seat")
         .flatMap(([k, v]) => (k === "card" && typeof v === "number" ? [card(catalog, v)]
           : k === "wonder" && typeof v === "number" && v >= 0 ? [nameOf(catalog.wonders?.[v])]

@@ -237,8 +237,8 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
     statusEl.textContent = status;
     clear(info).append(
       h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`),
-      h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`),
-      h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
+      h("span", {}, `${t("version")} ${version}`), view.age !== undefined ? h("span", {}, `${t("age")} ${view.age}`) : "",
+      view.turn !== undefined ? h("span", {}, `${t("turn")} ${view.turn}`) : "", h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
       h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")),
       view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
     if (view.view === "table") {  // a table still filling: its seats, no board yet

@@ -179,6 +179,8 @@ const PHASES = {
     seventh: ["seventh card", "septième carte", "siebte Karte"],
     copy_guild: ["copying a guild", "copie d'une guilde", "Gilde kopieren"],
     over: ["over", "terminée", "beendet"],
+    waiting: ["waiting for players", "en attente de joueurs", "wartet auf Spieler"],
+    expired: ["closed", "fermée", "geschlossen"],
     leader_draft: ["leaders draft", "sélection des leaders", "Anführer-Auswahl"],
     recruitment: ["recruitment", "recrutement", "Anwerbung"],
     prayer: ["prayer", "prière", "Gebet"],

@@ -249,7 +249,7 @@ async function gameScreen(gameId, token, invite) {
         document.body.dataset.phase = view.phase;
         document.body.dataset.acting = (mySeat !== null && view.acting.includes(mySeat)) ? "yes" : "no";
         statusEl.textContent = status;
-        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`), h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), view.age !== undefined ? h("span", {}, `${t("age")} ${view.age}`) : "", view.turn !== undefined ? h("span", {}, `${t("turn")} ${view.turn}`) : "", h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
         if (view.view === "table") { // a table still filling: its seats, no board yet
             clear(boardEl).append(tablePanel({ gameId, view, me, invite, link, onError: showError, reload: () => void route() }));
             boardEl.className = "spectating";
