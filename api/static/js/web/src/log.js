@@ -31,7 +31,6 @@ const EVENTS = {
     TableStarted: ["Every seat is taken: the game begins", "Toutes les places sont prises : la partie commence", "Alle Plätze besetzt: das Spiel beginnt"],
     TableExpired: ["The table closes before it filled", "La table ferme avant d'être complète", "Der Tisch schließt, bevor er voll ist"],
     GameStarted: ["The game begins", "La partie commence", "Das Spiel beginnt"],
-    AgeOpened: ["Age {age} begins", "L'âge {age} commence", "Zeitalter {age} beginnt"],
     HandsDiscarded: ["The last cards of the age are discarded", "Les dernières cartes de l'âge sont défaussées", "Die letzten Karten des Zeitalters werden abgeworfen"],
     SeatResigned: ["{who} resigns", "{who} abandonne", "{who} gibt auf"],
     SeatForfeited: ["{who} loses on time", "{who} perd au temps", "{who} verliert auf Zeit"],
@@ -52,7 +51,6 @@ const EVENTS = {
     CopyGuildBegan: ["{who} may copy a neighbour's guild", "{who} peut copier une guilde voisine", "{who} darf eine Nachbargilde kopieren"],
     DiscardBuildBegan: ["{who} may build from the discard", "{who} peut construire depuis la défausse", "{who} darf aus dem Ablagestapel bauen"],
     DiscardBuildLapsed: ["Nothing to build from the discard", "Rien à construire depuis la défausse", "Nichts aus dem Ablagestapel zu bauen"],
-    BuildDiscarded: ["{who} built {card} from the discard", "{who} a construit {card} depuis la défausse", "{who} baute {card} aus dem Ablagestapel"],
     SeventhBegan: ["The seventh card may be played", "La septième carte peut être jouée", "Die siebte Karte darf gespielt werden"],
     LeaderRecruited: ["{who} recruits {leader}", "{who} recrute {leader}", "{who} wirbt {leader} an"],
     LeaderDiscarded: ["{who} discards a leader", "{who} défausse un leader", "{who} wirft einen Anführer ab"],
@@ -76,6 +74,8 @@ const EVENTS = {
     StructureCardDiscarded: ["{who} discards {card} from the structure", "{who} défausse {card} de la structure", "{who} wirft {card} aus der Auslage ab"],
     CardTaken: ["{who} takes {card} from {owner}", "{who} prend {card} à {owner}", "{who} nimmt {card} von {owner}"],
     WonderSabotaged: ["{who} sabotages {wonder} of {owner}", "{who} sabote {wonder} de {owner}", "{who} sabotiert {wonder} von {owner}"],
+    AgeOpened: SAY.ageBegan,
+    BuildDiscarded: SAY.fromDiscard,
     WonderTaken: ["{who} takes {wonder} from {owner}", "{who} prend {wonder} à {owner}", "{who} nimmt {wonder} von {owner}"],
 };
 function say(key, fields, words = SAY) {
