@@ -9,6 +9,7 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { Chat, leaderboardScreen, playNow } from "./extras.js";
 import { Me, playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
@@ -45,7 +46,8 @@ function header(extra: (Node | string)[] = []): HTMLElement {
   const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e: Event) => {
     const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
   } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
-  return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
+  return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }),
+    h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
 }
 
 // ---------------------------------------------------------------- lobby
@@ -128,7 +130,9 @@ async function lobby(): Promise<void> {
   if (me) {
     const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
     play = section.element;
-    teardown = section.stop;
+    const quick = playNow(kinds, TITLES, link, showError);
+    play.insertBefore(quick.element, play.children[1] ?? null);
+    teardown = () => { section.stop(); quick.stop(); };
   } else {
     play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")),
       signInForm(() => void route(), showError));
@@ -227,8 +231,9 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
   const clockEl = h("div", { class: "clocks", id: "clocks" });
   const statusEl = h("span", { class: "status", id: "status" });
   const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
+  const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
   clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]),
-    h("main", { class: "game" }, info, clockEl, boardEl, log.element));
+    h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
   const draw = () => {
     if (!view) return;
     document.body.dataset.version = String(version);
@@ -299,6 +304,7 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
       if (sent !== undefined) showMoves(sent);  // sent with the update: no read
       else void refreshMoves(v);
     },
+    onChat: (msg) => chat.add(msg),
     onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
     onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
   });
@@ -358,6 +364,11 @@ async function route(): Promise<void> {
   document.documentElement.lang = lang();
   if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"), p.get("invite"));
   else if (p.get("replay")) await replayScreen(p.get("replay")!);
+  else if (p.get("leaderboard")) {
+    const main = h("main", { class: "boards" });
+    clear(app).append(header(), main);
+    await leaderboardScreen(main, p.get("leaderboard")!, Object.keys(BOARDS), link);
+  }
   else await lobby();
 }
 

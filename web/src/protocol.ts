@@ -72,6 +72,8 @@ export interface FollowHandlers {
   onView(version: number, view: Json, events: Json[], clocks?: SeatClock[] | null, moves?: Json[]): void;
   onRejected(error: Json): void;
   onClosed(reason: string): void;
+  /** A table chat message pushed on the socket (a service with chat). */
+  onChat?(msg: Json): void;
 }
 
 const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
@@ -93,6 +95,7 @@ export class Follower {
   private receive(msg: Json): void {
     switch (msg.type) {
       case "hello": this.handlers.onHello(msg); break;
+      case "chat": this.handlers.onChat?.(msg); break;
       case "snapshot": this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves); break;
       case "update": this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks, msg.moves); break;
       case "error":
@@ -114,6 +117,13 @@ export class Follower {
       const p: Json = err instanceof PolisError ? err.problem : { code: "error", message: String(err) };
       this.handlers.onRejected(p);
     });
+  }
+
+  /** A table chat message on this socket (`{"type": "chat", "text"}`); the library has no
+   * call for it yet, so it goes on the session's own socket. */
+  say(text: string): void {
+    const socket = (this.session as Json).socket as WebSocket | null;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "chat", text }));
   }
 
   close(): void { this.session.stop(); }

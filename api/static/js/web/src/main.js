@@ -8,6 +8,7 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { Chat, leaderboardScreen, playNow } from "./extras.js";
 import { playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
@@ -40,7 +41,7 @@ function header(extra = []) {
             p.set("lang", e.target.value);
             location.hash = p.toString();
         } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
-    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
+    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
 }
 // ---------------------------------------------------------------- lobby
 async function lobby() {
@@ -133,7 +134,9 @@ async function lobby() {
     if (me) {
         const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
         play = section.element;
-        teardown = section.stop;
+        const quick = playNow(kinds, TITLES, link, showError);
+        play.insertBefore(quick.element, play.children[1] ?? null);
+        teardown = () => { section.stop(); quick.stop(); };
     }
     else {
         play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")), signInForm(() => void route(), showError));
@@ -241,7 +244,8 @@ async function gameScreen(gameId, token, invite) {
     const clockEl = h("div", { class: "clocks", id: "clocks" });
     const statusEl = h("span", { class: "status", id: "status" });
     const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
-    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element));
+    const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
+    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
     const draw = () => {
         if (!view)
             return;
@@ -328,6 +332,7 @@ async function gameScreen(gameId, token, invite) {
             else
                 void refreshMoves(v);
         },
+        onChat: (msg) => chat.add(msg),
         onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
         onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
     });
@@ -392,6 +397,11 @@ async function route() {
         await gameScreen(p.get("game"), p.get("token"), p.get("invite"));
     else if (p.get("replay"))
         await replayScreen(p.get("replay"));
+    else if (p.get("leaderboard")) {
+        const main = h("main", { class: "boards" });
+        clear(app).append(header(), main);
+        await leaderboardScreen(main, p.get("leaderboard"), Object.keys(BOARDS), link);
+    }
     else
         await lobby();
 }

@@ -60,6 +60,9 @@ export class Follower {
             case "hello":
                 this.handlers.onHello(msg);
                 break;
+            case "chat":
+                this.handlers.onChat?.(msg);
+                break;
             case "snapshot":
                 this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves);
                 break;
@@ -86,6 +89,13 @@ export class Follower {
             const p = err instanceof PolisError ? err.problem : { code: "error", message: String(err) };
             this.handlers.onRejected(p);
         });
+    }
+    /** A table chat message on this socket (`{"type": "chat", "text"}`); the library has no
+     * call for it yet, so it goes on the session's own socket. */
+    say(text) {
+        const socket = this.session.socket;
+        if (socket && socket.readyState === WebSocket.OPEN)
+            socket.send(JSON.stringify({ type: "chat", text }));
     }
     close() { this.session.stop(); }
 }
