@@ -4,7 +4,8 @@ until Age III; then the page, opened on the seat's link, reads its log back to t
 and every card name in it must be one the seat could know: a card of its own hands (or
 anything else its views or legal moves showed it) or one the public events (a
 spectator's) named. The check stops before the game's end, whose score sheet may show
-every city in full; the others' face-down discards read "a hidden card"."""
+every city in full; the others' face-down discards read "a hidden card". The same log
+in German has no line left in English."""
 
 from __future__ import annotations
 
@@ -73,11 +74,22 @@ async def test_a_seats_log_names_no_card_hidden_from_it(
         await tab.page.wait_for_function("document.querySelectorAll('#log li').length > 30")
         lines: list[str] = await tab.page.eval_on_selector_all(
             "#log li", "els => els.map(e => e.textContent)")
+        german = await Tab.open(browser, web_api.url + f"/#game={game_id}&token={token}&lang=de")
+        await german.wait_version(1)
+        await german.page.click("#log-older")
+        await german.page.wait_for_function(
+            f"document.querySelectorAll('#log li').length >= {len(lines)}")
+        in_german: list[str] = await german.page.eval_on_selector_all(
+            "#log li", "els => els.map(e => e.textContent)")
+        await german.close()
         final = (await http.get(f"/games/{game_id}/view", headers=auth)).json()
         mine = (await http.get(f"/games/{game_id}/events", headers=auth,
                                params={"limit": 1000})).json()["events"]
         known |= cards_in(final["view"])
 
+    # every event is said in German too: no line is left as it reads in English
+    assert len(in_german) == len(lines)
+    assert [en for en, de in zip(lines, in_german, strict=True) if en == de] == []
     names = {i: c["name"] for i, c in enumerate(catalog["catalog"]["cards"])}
     known_names = sorted({names[i] for i in known}, key=len, reverse=True)
     hidden_names = {n for n in names.values()} - set(known_names)
