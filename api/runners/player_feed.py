@@ -109,6 +109,9 @@ class Watch:
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.lock = asyncio.Lock()
+        self.told: set[uuid.UUID] = set()
+        """Local players already told of this game (found with it, or told of a change):
+        one found later (another wake-up of the same table change) is told once too."""
 
     @property
     def version(self) -> int:
@@ -224,24 +227,44 @@ class PlayerFeed:
         rows = await read_again(lambda: self.store.run(lambda conn: conn.fetch(
             """SELECT h.game_id FROM seats_held h JOIN games g USING (game_id)
                WHERE h.player_id = ANY($1::uuid[]) AND NOT g.over""", players)))
-        new = list({r["game_id"] for r in rows} - set(self.watches))
+        found = {r["game_id"] for r in rows}
+        new = list(found - set(self.watches))
+        for game_id in found - set(new):  # watched already (another player's game too)
+            watch = self.watches[game_id]
+            late = [p for p in players if p in members_of(watch.record) - watch.told]
+            if tell:  # found now for a player not told of it yet: tell it once
+                await self._tell_found(watch, late)
+            else:  # a new socket: `join` tells it what is pending
+                watch.told.update(late)
         if not new:
             return
         for record in await read_again(lambda: self.store.records(new)):
             if record.game_id in self.watches:
+                watch = self.watches[record.game_id]
+                if tell:
+                    await self._tell_found(watch, [p for p in players if p not in watch.told])
                 continue
-            self.watches[record.game_id] = Watch(record)
+            watch = self.watches[record.game_id] = Watch(record)
             self.follow(record.game_id, True)
             if tell:
-                change = "started" if not record.waiting else "joined"
-                for pid, seat in seats_of(record).items():
-                    if pid in players:
-                        await self._tell(pid, Notice("table", record, seat, change))
-                        if seat in acting_of(record):
-                            await self._tell(pid, Notice("your_turn", record, seat))
-                for pid, seat in invited_of(record).items():
-                    if pid in players:
-                        await self._tell(pid, Notice("invitation", record, seat))
+                await self._tell_found(watch, players)
+            else:
+                watch.told.update(p for p in players if p in members_of(record))
+
+    async def _tell_found(self, watch: Watch, players: list[uuid.UUID]) -> None:
+        """Tell `players` of a table that seated or invited them (found by `_discover`)."""
+        record = watch.record
+        change = "started" if not record.waiting else "joined"
+        for pid, seat in seats_of(record).items():
+            if pid in players:
+                watch.told.add(pid)
+                await self._tell(pid, Notice("table", record, seat, change))
+                if seat in acting_of(record):
+                    await self._tell(pid, Notice("your_turn", record, seat))
+        for pid, seat in invited_of(record).items():
+            if pid in players:
+                watch.told.add(pid)
+                await self._tell(pid, Notice("invitation", record, seat))
 
     async def _advance(self, game_id: uuid.UUID, target: int) -> None:
         watch = self.watches.get(game_id)
@@ -260,6 +283,8 @@ class PlayerFeed:
                 game_id, watch.version, record.version)))
             self.reads += 1
             before, watch.record = watch.record, record
+            watch.told.update(p for p in members_of(before) | members_of(record)
+                              if p in self.sinks)
             await self._changed(before, record, [_Row(*r) for r in rows])
             if record.over or not any(p in self.sinks for p in members_of(record)):
                 self._unwatch(game_id)

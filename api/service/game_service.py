@@ -31,7 +31,7 @@ from api.service.replies import players_moves
 from api.service.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import get_ruleset, rules_options
-from domain.kernel.table import TableSeat, opened
+from domain.kernel.table import TableSeat, TableStarted, opened
 from infra.db import read_again
 from infra.event_store import (
     CREATED,
@@ -123,14 +123,20 @@ class GameService:
                     explicit = msgspec.convert(deal, game.deal_type)
                 except msgspec.ValidationError as exc:
                     raise RuleRefused("invalid_deal", str(exc)) from None
-            if waiting:
-                assert table_seats is not None and table is not None
+            rng = random.Random(secrets.randbits(64) if seed is None else seed)
+            if table_seats is not None and (waiting or any(s.player for s in table_seats)):
+                # a table: its seats to fill, or seats players hold from the start (then
+                # it starts at once, and the stream still says who sat where)
+                assert table is not None
                 game = get_ruleset(kind, tuple(expansions), options)
                 opening: list[Any] = [opened(table_seats, table.host,
                                              "public" if table.visibility == "public"
                                              else "private", game.seat_range())]
+                if not waiting:
+                    opening.append(TableStarted(order=tuple(range(len(seat_names)))))
+                    opening += game.start(len(seat_names), rules_options(options), rng,
+                                          explicit)
             else:
-                rng = random.Random(secrets.randbits(64) if seed is None else seed)
                 opening = game.start(len(seat_names), rules_options(options), rng, explicit)
         except DomainError as exc:
             raise RuleRefused(exc.code, exc.reason) from None

@@ -1,7 +1,9 @@
 """A table before its game: open seats, players taking and leaving them, the start.
 
-A game created with every seat filled starts at once, as always: its stream holds no table
-event and nothing here applies. A game created with open seats (any player may take one)
+A game created with every seat filled by named seats and bots (no player) starts at once,
+as always: its stream holds no table event and nothing here applies. A game with a seat a
+player holds from the start opens with `TableOpened` and `TableStarted` at once, so its
+stream says who sat where. A game created with open seats (any player may take one)
 or reserved ones (one player may) is a *table* first: its stream opens with `TableOpened`,
 players come and go (`SeatTaken`, `SeatLeft`, `SeatCleared` by the host, `SeatDeclined` by
 a player who turns an invitation down: the seat opens), and the game

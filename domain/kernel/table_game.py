@@ -1,7 +1,8 @@
 """The ruleset the service plays, with its table (`domain/kernel/table.py`) in front: the
 stream of a game created with seats to fill opens with table events, and the game's own
-state begins at `TableStarted`. A game created full never sees a table event, and this
-wrapper then behaves exactly as `MetaGame` (`Resign`, forfeits), which it extends.
+state begins at `TableStarted` (at once for a game whose players all sit from the start).
+A game created full of named seats and bots never sees a table event, and this wrapper then
+behaves exactly as `MetaGame` (`Resign`, forfeits), which it extends.
 """
 
 from __future__ import annotations

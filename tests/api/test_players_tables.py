@@ -336,3 +336,23 @@ async def test_rate_limits_hold_per_player_as_well_as_per_address(
             assert other.status_code == 201, other.text
     finally:
         server.stop()
+
+
+async def test_a_table_full_from_the_start_still_says_who_sat_where(
+    http: httpx.AsyncClient,
+) -> None:
+    """Issue "Players and tables": every seating is an event of the game's stream. A player
+    who opens a game with every seat filled (itself and a bot) starts it at once, and its
+    stream still opens with `TableOpened` and `TableStarted`, then the deal."""
+    host, token = await _guest(http, "Host")
+    created = await http.post("/games", headers=auth(token), json={
+        "kind": "duel", "seats": [{"player": host}, {"bot": "random"}]})
+    assert created.status_code == 201, created.text
+    game = created.json()["game"]
+    assert not game["waiting"] and game["seats"][0]["player"] == host
+    events = (await http.get(f"/games/{game['game_id']}/events",
+                             headers=auth(token))).json()["events"]
+    assert [e["type"] for e in events[:3]] == ["TableOpened", "TableStarted", "GameStarted"]
+    assert events[0]["event"]["seats"][0]["player"] == host
+    assert events[0]["event"]["seats"][1]["bot"] == "random"
+    assert events[1]["event"]["order"] == [0, 1]

@@ -1,15 +1,18 @@
-"""The clients' README examples run as written against a real server, several games over.
+"""The clients' README examples run as written against a real server, the first several
+games over.
 
-Each example is taken from its README's code block, unchanged: the TypeScript one is
+Each example is taken from its README's code blocks, unchanged: the TypeScript ones are
 compiled against the built package (as `import ... from "@polis/client"` resolves for a
-user) and run with Node, the Python one with this interpreter. `POLIS_URL` names the
+user) and run with Node, the Python ones with this interpreter. `POLIS_URL` names the
 server, as the examples read it. Every game is dealt with a new random seed, so the seat that
-opens differs from run to run; runs go on until both Duel seats have opened (an example that
-plays the wrong seat fails as soon as the other one opens).
+opens differs from run to run; runs of the first example (a game) go on until both Duel
+seats have opened (an example that plays the wrong seat fails as soon as the other one
+opens). The others (players, tables and their sockets) run once each.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -30,12 +33,17 @@ RUNS = 4
 MAX_RUNS = 16
 
 
-def example(readme: Path, language: str) -> str:
-    """The README's one code block in `language`."""
+def examples(readme: Path, language: str) -> list[str]:
+    """The README's code blocks in `language`, in order."""
     blocks = re.findall(rf"^```{language}\n(.*?)^```$", readme.read_text(encoding="utf-8"),
                         re.MULTILINE | re.DOTALL)
-    assert len(blocks) == 1, f"{readme} has one {language} example"
-    return str(blocks[0])
+    assert blocks, f"{readme} has a {language} example"
+    return [str(b) for b in blocks]
+
+
+def example(readme: Path, language: str) -> str:
+    """The README's first code block in `language`: the game example."""
+    return examples(readme, language)[0]
 
 
 async def _openers(settings: Settings, since_games: set[str]) -> list[int]:
@@ -94,36 +102,53 @@ async def test_the_typescript_readme_example_runs_as_written(
     build = subprocess.run([npm, "run", "build", "--silent"], cwd=TYPESCRIPT,
                            capture_output=True, text=True, timeout=300, check=False)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    # a project of a user's: the package installed under its name, the example as written
+    # a project of a user's: the package installed under its name, the examples as written
     (tmp_path / "node_modules" / "@polis").mkdir(parents=True)
     (tmp_path / "node_modules" / "@polis" / "client").symlink_to(TYPESCRIPT)
     (tmp_path / "package.json").write_text('{"type": "module"}\n')
+    sources = examples(TYPESCRIPT / "README.md", "ts")
+    names = [f"example{i or ''}" for i in range(len(sources))]
+    for name, source in zip(names, sources, strict=True):
+        (tmp_path / f"{name}.ts").write_text(source)
     (tmp_path / "tsconfig.json").write_text(f'''{{
   "compilerOptions": {{
     "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",
     "strict": true, "noUncheckedIndexedAccess": true, "skipLibCheck": true,
     "typeRoots": ["{TYPESCRIPT / "node_modules" / "@types"}"], "types": ["node"]
   }},
-  "files": ["example.ts"]
+  "files": {json.dumps([f"{n}.ts" for n in names])}
 }}
 ''')
-    (tmp_path / "example.ts").write_text(example(TYPESCRIPT / "README.md", "ts"))
     compiled = subprocess.run([str(tsc), "-p", "."], cwd=tmp_path, capture_output=True,
                               text=True, timeout=300, check=False)
     assert compiled.returncode == 0, compiled.stdout[-3000:] + compiled.stderr[-3000:]
     env = {**os.environ, "POLIS_URL": apis[0].url}
     await _run_until_both_seats_opened([node, "example.js"], tmp_path, env, settings)
+    for name in names[1:]:
+        _run_once([node, f"{name}.js"], tmp_path, env)
 
 
 async def test_the_python_readme_example_runs_as_written(
     apis: list[ApiProcess], settings: Settings, tmp_path: Path
 ) -> None:
-    script = tmp_path / "example.py"
-    script.write_text(example(CLIENTS / "python" / "README.md", "python"))
+    scripts = []
+    for i, source in enumerate(examples(CLIENTS / "python" / "README.md", "python")):
+        scripts.append(tmp_path / f"example{i or ''}.py")
+        scripts[-1].write_text(source)
     env = {**os.environ, "POLIS_URL": apis[0].url,
            "PYTHONPATH": os.pathsep.join([str(CLIENTS / "python"), os.environ.get(
                "PYTHONPATH", "")])}
-    await _run_until_both_seats_opened([sys.executable, str(script)], tmp_path, env, settings)
+    await _run_until_both_seats_opened([sys.executable, str(scripts[0])], tmp_path, env,
+                                       settings)
+    for script in scripts[1:]:
+        _run_once([sys.executable, str(script)], tmp_path, env)
+
+
+def _run_once(command: list[str], cwd: Path, env: dict[str, str]) -> None:
+    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}\n" \
+                                   f"{result.stderr[-3000:]}"
 
 
 @pytest.mark.parametrize("readme", ["typescript/README.md", "python/README.md"])

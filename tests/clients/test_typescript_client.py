@@ -25,7 +25,7 @@ def test_typescript_client_plays_every_ruleset(apis: list[ApiProcess]) -> None:
         "the TypeScript client's packages are not installed: run `make clients-install` "
         "(npm ci in clients/typescript)"
     )
-    env = {**os.environ, "POLIS_URL": apis[0].url}
+    env = {**os.environ, "POLIS_URL": apis[0].url, "POLIS_URL_B": apis[1].url}
     result = subprocess.run([npm, "test", "--silent"], cwd=PACKAGE, env=env,
                             capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]

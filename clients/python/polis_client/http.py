@@ -16,13 +16,16 @@ from polis_client.messages import (
     GameCreated,
     GameSummary,
     Include,
+    Invitation,
     Joined,
     Lobby,
     MovesOut,
     MyGames,
+    MyInvitations,
     PlayerCreated,
     PlayerOut,
     Problem,
+    Rematch,
     ViewOut,
 )
 from polis_client.rulesets import RULESETS
@@ -51,8 +54,8 @@ class PolisClient:
     ) -> None:
         await self.http.aclose()
 
-    async def _call(self, method: str, path: str, reply: Any, token: str | None = None,
-                    **kwargs: Any) -> Any:
+    async def _request(self, method: str, path: str, token: str | None = None,
+                       **kwargs: Any) -> httpx.Response:
         headers = dict(kwargs.pop("headers", {}))
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -63,6 +66,11 @@ class PolisClient:
             except msgspec.DecodeError:
                 problem = Problem(code="http_error", message=response.text)
             raise PolisError(response.status_code, problem)
+        return response
+
+    async def _call(self, method: str, path: str, reply: Any, token: str | None = None,
+                    **kwargs: Any) -> Any:
+        response = await self._request(method, path, token, **kwargs)
         return msgspec.json.decode(response.content, type=reply)
 
     async def kinds(self) -> dict[str, Any]:
@@ -156,6 +164,56 @@ class PolisClient:
             params["state"] = state
         found: MyGames = await self._call("GET", "/players/me/games", MyGames, token=token,
                                           params=params)
+        return found
+
+    async def remove_from_table(self, game_id: str, token: str, seat: int) -> GameSummary:
+        """The host frees a seat's player before the start (the seat opens)."""
+        found: GameSummary = await self._call("DELETE", f"/games/{game_id}/seats/{seat}",
+                                              GameSummary, token=token)
+        return found
+
+    async def new_invitation(self, game_id: str, token: str) -> Invitation:
+        """The host's new invitation code for a private table (the previous one stops
+        working)."""
+        found: Invitation = await self._call("POST", f"/games/{game_id}/invite", Invitation,
+                                             token=token)
+        return found
+
+    async def revoke_invitation(self, game_id: str, token: str) -> None:
+        """No invitation code works for the host's private table any more."""
+        await self._request("DELETE", f"/games/{game_id}/invite", token=token)
+
+    async def request_rematch(self, game_id: str, token: str) -> Rematch:
+        """After a game, one of its players asks for a rematch: a private table with the same
+        seats, hosted by the asker, the others invited to theirs (told `invitation` on the
+        player socket). Once per game: a second request, from anyone, gets the same table
+        (`opened` False)."""
+        response = await self._request("POST", f"/games/{game_id}/rematch", token=token)
+        found = msgspec.json.decode(response.content, type=Rematch)
+        found.opened = response.status_code == 201
+        return found
+
+    async def get_rematch(self, game_id: str) -> Rematch:
+        """The rematch of a finished game, once a player asked for it (404 `no_rematch`
+        before)."""
+        found: Rematch = await self._call("GET", f"/games/{game_id}/rematch", Rematch)
+        return found
+
+    async def decline(self, game_id: str, token: str) -> GameSummary:
+        """Turn down the seat a table reserved for me (an invitation): the seat opens."""
+        found: GameSummary = await self._call("POST", f"/games/{game_id}/decline",
+                                              GameSummary, token=token)
+        return found
+
+    async def my_invitations(self, token: str) -> MyInvitations:
+        """The waiting tables with a seat reserved for me (rematches, hosts' invitations)."""
+        found: MyInvitations = await self._call("GET", "/players/me/invitations",
+                                                MyInvitations, token=token)
+        return found
+
+    async def player(self, player_id: str) -> PlayerOut:
+        """A player's public profile."""
+        found: PlayerOut = await self._call("GET", f"/players/{player_id}", PlayerOut)
         return found
 
     # -- games -------------------------------------------------------------------------

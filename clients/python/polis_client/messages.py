@@ -212,3 +212,121 @@ ServerMessage = (
     Hello | Snapshot | Update | Heartbeat | Pong | CommandAcceptedMessage | CommandRejected
     | ErrorMessage
 )
+
+
+# -- invitations and rematches ---------------------------------------------------------
+class Invitation(msgspec.Struct):
+    invite: str
+    """A private table's new invitation code (the previous one no longer works)."""
+
+
+class Rematch(msgspec.Struct, kw_only=True):
+    game: GameSummary
+    """The rematch's table: private, its host seated, the other players invited."""
+    rematch_of: str
+    """The finished game it follows."""
+    opened: bool = False
+    """Not in the body: whether this request opened the table (201) rather than finding
+    the one another player had asked for (200); False from `get_rematch`."""
+
+
+class MyInvitation(msgspec.Struct):
+    game: GameSummary
+    seat: int
+    """The seat reserved for me: `join` takes it, `decline` opens it."""
+    host: str | None
+    """The player who opened the table (who invited me)."""
+
+
+class MyInvitations(msgspec.Struct):
+    invitations: list[MyInvitation]
+
+
+# -- the player socket (/players/me/ws) and the lobby socket (/lobby/ws) ----------------
+class PlayerHello(msgspec.Struct, tag="hello", tag_field="type"):
+    """Once, when the player socket starts."""
+
+    player_id: str
+    name: str
+    heartbeat_seconds: float
+
+
+class YourTurn(msgspec.Struct, tag="your_turn", tag_field="type"):
+    """A seat of mine must act: once per turn, and on connecting for every game waiting
+    for me."""
+
+    game_id: str
+    seat: int
+    version: int
+
+
+TableChange = Literal["opened", "joined", "left", "started", "expired"]
+
+
+class TableChanged(msgspec.Struct, tag="table", tag_field="type"):
+    """A table I sit at (or just left, or was removed from) changed; after `started`,
+    `seat` is my seat in the game."""
+
+    game_id: str
+    seat: int
+    version: int
+    change: TableChange
+    game: GameSummary
+
+
+class GameOver(msgspec.Struct, tag="game_over", tag_field="type"):
+    game_id: str
+    seat: int
+    version: int
+    ranking: list[int]
+    """Seats from first to last."""
+    winner: int | None
+    game: GameSummary
+
+
+class InvitationMessage(msgspec.Struct, tag="invitation", tag_field="type"):
+    """A seat of a waiting table is reserved for me (a rematch's, a host's `{"player": id}`
+    seat): `join` takes it, `decline` opens it. Told when it appears and on connecting."""
+
+    game_id: str
+    seat: int
+    version: int
+    host: str | None
+    """The player who opened the table."""
+    game: GameSummary
+
+
+class FeedHeartbeat(msgspec.Struct, tag="heartbeat", tag_field="type"):
+    """Every heartbeat interval, on the player and lobby sockets."""
+
+
+class FeedPong(msgspec.Struct, tag="pong", tag_field="type"):
+    request_id: str | None
+
+
+class LobbySnapshot(msgspec.Struct, tag="lobby", tag_field="type"):
+    """First on a lobby socket: the public tables waiting for players (of its kind)."""
+
+    tables: list[LobbyTable]
+
+
+LobbyChange = Literal["opened", "filling", "started", "closed"]
+
+
+class LobbyTableChanged(msgspec.Struct, tag="lobby_table", tag_field="type"):
+    """A public table opened, its free seats changed (`filling`), it started or closed: the
+    last two take it out of the lobby."""
+
+    change: LobbyChange
+    table: LobbyTable
+
+
+PlayerMessage = (
+    PlayerHello | YourTurn | TableChanged | GameOver | InvitationMessage | FeedHeartbeat
+    | FeedPong | ErrorMessage
+)
+"""What the player socket sends (`error`: a refused login, then the socket closes; or a
+malformed message of ours)."""
+
+LobbyMessage = LobbySnapshot | LobbyTableChanged | FeedHeartbeat | FeedPong | ErrorMessage
+"""What the lobby socket sends."""

@@ -17,6 +17,11 @@ export type KindsOut = S["KindsOut"];
 export type CatalogOut = S["CatalogOut"];
 export type CommandAccepted = S["CommandAccepted"];
 export type EventsOut = S["EventsOut"];
+export type Rematch = S["Rematch"];
+/** A rematch asked for: `opened` when this request opened its table (201), false when another
+ * player had already asked (200). */
+export type RematchAsked = Rematch & { opened: boolean };
+export type LobbyTable = S["LobbyTable"];
 
 /** A view, legal moves and commands typed for one ruleset. */
 export interface ViewOf<R extends RulesetName> { game_id: string; version: number; seat: number | null; view: Rulesets[R]["View"] }
@@ -41,6 +46,13 @@ export type ServerMessage =
   | W["Hello"] | W["Snapshot"] | W["Update"] | W["Heartbeat"] | W["Pong"]
   | W["CommandAcceptedMessage"] | W["CommandRejected"] | W["ErrorMessage"];
 export type ClientMessage = W["FollowMessage"] | W["CommandMessage"] | W["PingMessage"];
+/** What the player socket sends (`error`: a refused login, then it closes). */
+export type PlayerMessage =
+  | W["PlayerHello"] | W["YourTurn"] | W["TableChanged"] | W["GameOver"] | W["InvitationMessage"]
+  | W["FeedHeartbeat"] | W["FeedPong"] | W["ErrorMessage"];
+/** What the lobby socket sends. */
+export type LobbyMessage =
+  | W["LobbySnapshot"] | W["LobbyTableChanged"] | W["FeedHeartbeat"] | W["FeedPong"] | W["ErrorMessage"];
 
 /** The service refused a request: `code` is stable (see ERROR_CODES), `problem` the body. */
 export class PolisError extends Error {
@@ -56,16 +68,21 @@ export class VersionGap extends Error {}
 export class PolisClient {
   constructor(readonly baseUrl: string) {}
 
-  private async call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
+  private async request<T>(method: string, path: string, token?: string | null,
+    body?: unknown): Promise<{ status: number; data: T }> {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const response = await fetch(this.baseUrl + path, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const data = await response.json();
+    const data = response.status === 204 ? undefined : await response.json();
     if (!response.ok) throw new PolisError(response.status, data as Problem);
-    return data as T;
+    return { status: response.status, data: data as T };
+  }
+
+  private async call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
+    return (await this.request<T>(method, path, token, body)).data;
   }
 
   kinds(): Promise<KindsOut> { return this.call("GET", "/kinds"); }
@@ -116,6 +133,48 @@ export class PolisClient {
   myGames(token: string, state?: "waiting" | "running" | "over"): Promise<S["MyGames"]> {
     return this.call("GET", `/players/me/games${state ? `?state=${state}` : ""}`, token);
   }
+
+  /** The host frees a seat's player before the start (the seat opens). */
+  removeFromTable(gameId: string, token: string, seat: number): Promise<GameSummary> {
+    return this.call("DELETE", `/games/${gameId}/seats/${seat}`, token);
+  }
+
+  /** The host's new invitation code for a private table (the previous one stops working). */
+  newInvitation(gameId: string, token: string): Promise<S["Invitation"]> {
+    return this.call("POST", `/games/${gameId}/invite`, token);
+  }
+
+  /** No invitation code works for the host's private table any more. */
+  async revokeInvitation(gameId: string, token: string): Promise<void> {
+    await this.call("DELETE", `/games/${gameId}/invite`, token);
+  }
+
+  /**
+   * After a game, one of its players asks for a rematch: a private table with the same seats,
+   * hosted by the asker, the others invited to theirs (told `invitation` on the player
+   * socket). Once per game: a second request, from anyone, gets the same table (`opened`
+   * false; true when this request opened it).
+   */
+  async requestRematch(gameId: string, token: string): Promise<RematchAsked> {
+    const { status, data } = await this.request<Rematch>("POST", `/games/${gameId}/rematch`, token);
+    return { ...data, opened: status === 201 };
+  }
+
+  /** The rematch of a finished game, once a player asked for it (404 `no_rematch` before). */
+  rematch(gameId: string): Promise<Rematch> { return this.call("GET", `/games/${gameId}/rematch`); }
+
+  /** Turn down the seat a table reserved for me (an invitation): the seat opens. */
+  decline(gameId: string, token: string): Promise<GameSummary> {
+    return this.call("POST", `/games/${gameId}/decline`, token);
+  }
+
+  /** The waiting tables with a seat reserved for me (rematches, hosts' invitations). */
+  myInvitations(token: string): Promise<S["MyInvitations"]> {
+    return this.call("GET", "/players/me/invitations", token);
+  }
+
+  /** A player's public profile. */
+  player(playerId: string): Promise<S["PlayerOut"]> { return this.call("GET", `/players/${playerId}`); }
 
   /** The game's summary; with `minVersion`, from that version or a later one, which the
    * server may answer from memory. */
@@ -264,5 +323,195 @@ export class GameSession {
   stop(): void {
     this.stopped = true;
     this.socket?.close();
+  }
+}
+
+/**
+ * A socket of notices as an async iterator of typed messages, reconnecting when it drops (the
+ * player and lobby sockets tell again on connecting whatever stands: turns waiting,
+ * invitations, the lobby). Messages are queued from `open` to `close`, so nothing is lost
+ * between two loops over the feed; a type this client does not know (a newer server's) is
+ * skipped. A refusal (an `error` with no `request_id`) ends the iteration with a `PolisError`.
+ */
+export class Feed<M extends { type: string }> implements AsyncIterable<M> {
+  reconnects = 0;
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private failure: Error | null = null;
+  private counter = 0;
+  private readonly queue: M[] = [];
+  private readonly waiting: ((result: IteratorResult<M>) => void)[] = [];
+  private readonly failing: ((error: Error) => void)[] = [];
+  private readonly pings = new Map<string, { resolve: (m: W["FeedPong"]) => void; reject: (e: Error) => void }>();
+
+  /** `known`: the message types this client decodes; others (a newer server's) are skipped. */
+  constructor(readonly url: string, private readonly first: ClientMessageOfFeed | null,
+    private readonly known: readonly M["type"][], readonly maxRetries = 5) {}
+
+  /** Connect (and log in); resolves once the socket is open. */
+  open(): Promise<void> { return this.connect(0); }
+
+  private connect(failures: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(this.url);
+      this.socket = socket;
+      let opened = false;
+      socket.on("open", () => {
+        opened = true;
+        if (this.first) socket.send(JSON.stringify(this.first));
+        resolve();
+      });
+      socket.on("message", (data) => {
+        failures = 0;
+        this.receive(JSON.parse(data.toString()) as M);
+      });
+      socket.on("error", (error) => { if (!opened) reject(error); });
+      socket.on("close", () => {
+        if (this.socket !== socket) return;
+        if (this.stopped) return this.end();
+        if (failures + 1 > this.maxRetries) return this.fail(new Error(`${this.url}: gave up after ${this.maxRetries} reconnects`));
+        this.reconnects += 1;
+        setTimeout(() => { this.connect(failures + 1).catch(() => {}); }, 50 * (failures + 1));
+      });
+    });
+  }
+
+  protected track(message: M): void {
+    const typed = message as unknown as PlayerMessage | LobbyMessage;
+    if (typed.type === "pong" || typed.type === "error") {
+      const ping = this.pings.get(typed.request_id ?? "");
+      if (ping) {
+        this.pings.delete(typed.request_id ?? "");
+        if (typed.type === "pong") ping.resolve(typed);
+        else ping.reject(new PolisError(typed.error.status ?? 400, typed.error as Problem));
+      } else if (typed.type === "error" && typed.request_id === null) {
+        this.stopped = true;  // refused: the server closes the socket
+        this.fail(new PolisError(typed.error.status ?? 400, typed.error as Problem));
+      }
+    }
+  }
+
+  private receive(message: M): void {
+    if (!this.known.includes(message.type)) return;
+    this.track(message);
+    if (this.failure) return;
+    const waiter = this.waiting.shift();
+    if (waiter) {
+      this.failing.shift();
+      waiter({ value: message, done: false });
+    } else {
+      this.queue.push(message);
+    }
+  }
+
+  private end(): void {
+    this.stopped = true;
+    this.failing.splice(0);
+    for (const waiter of this.waiting.splice(0)) waiter({ value: undefined, done: true });
+  }
+
+  private fail(error: Error): void {
+    this.failure = error;
+    this.waiting.splice(0);
+    for (const reject of this.failing.splice(0)) reject(error);
+  }
+
+  /** The next message (done once the feed is closed and its messages taken). */
+  next(): Promise<IteratorResult<M>> {
+    const queued = this.queue.shift();
+    if (queued !== undefined) return Promise.resolve({ value: queued, done: false });
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.stopped) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => { this.waiting.push(resolve); this.failing.push(reject); });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<M> {
+    return { next: () => this.next(), return: async () => ({ value: undefined, done: true }) };
+  }
+
+  /** Ask for a `pong` and wait for it (it is also among the messages iterated). */
+  ping(timeoutMs = 10000): Promise<W["FeedPong"]> {
+    const requestId = `p${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.pings.delete(requestId); reject(new Error("no pong")); }, timeoutMs);
+      this.pings.set(requestId, {
+        resolve: (m) => { clearTimeout(timer); resolve(m); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+      });
+      const ping: W["FeedPing"] = { type: "ping", request_id: requestId };
+      this.socket?.send(JSON.stringify(ping));
+    });
+  }
+
+  /** Close the socket as a network failure would: the feed reconnects and is told again. */
+  drop(): void { this.socket?.terminate(); }
+
+  close(): void {
+    this.stopped = true;
+    this.socket?.close();
+    this.end();
+  }
+}
+
+type ClientMessageOfFeed = W["PlayerFollow"];
+
+/**
+ * One player's socket (`/players/me/ws`): `your_turn`, `table`, `game_over`, `invitation`,
+ * `heartbeat` (and `pong`) for every game the player holds a seat in. The token (a player's,
+ * or a JWT; not a seat token) goes in the first `follow` message, never in the URL.
+ */
+export class PlayerFeed extends Feed<PlayerMessage> {
+  /** The last `hello`: who the socket logged in as. */
+  hello: W["PlayerHello"] | null = null;
+
+  constructor(wsBase: string, token: string, maxRetries = 5) {
+    super(`${wsBase.replace(/\/$/, "")}/players/me/ws`, { type: "follow", token },
+      ["hello", "your_turn", "table", "game_over", "invitation", "heartbeat", "pong", "error"], maxRetries);
+  }
+
+  /** A player socket, connected. */
+  static async connect(wsBase: string, token: string): Promise<PlayerFeed> {
+    const feed = new PlayerFeed(wsBase, token);
+    await feed.open();
+    return feed;
+  }
+
+  protected override track(message: PlayerMessage): void {
+    super.track(message);
+    if (message.type === "hello") this.hello = message;
+  }
+}
+
+/**
+ * The lobby socket (`/lobby/ws?kind=`): the public tables waiting for players, then each
+ * change (`opened`, `filling`, `started`, `closed`). `tables` keeps the lobby as it stands.
+ */
+export class LobbyFeed extends Feed<LobbyMessage> {
+  /** The tables in the lobby by game id, as the messages so far leave it. */
+  readonly tables = new Map<string, LobbyTable>();
+
+  constructor(wsBase: string, kind?: string, maxRetries = 5) {
+    const query = kind ? `?${new URLSearchParams({ kind })}` : "";
+    super(`${wsBase.replace(/\/$/, "")}/lobby/ws${query}`, null,
+      ["lobby", "lobby_table", "heartbeat", "pong", "error"], maxRetries);
+  }
+
+  /** A lobby socket, connected. */
+  static async connect(wsBase: string, kind?: string): Promise<LobbyFeed> {
+    const feed = new LobbyFeed(wsBase, kind);
+    await feed.open();
+    return feed;
+  }
+
+  protected override track(message: LobbyMessage): void {
+    super.track(message);
+    if (message.type === "lobby") {
+      this.tables.clear();
+      for (const table of message.tables) this.tables.set(table.game.game_id, table);
+    } else if (message.type === "lobby_table") {
+      const id = message.table.game.game_id;
+      if (message.change === "started" || message.change === "closed") this.tables.delete(id);
+      else this.tables.set(id, message.table);
+    }
   }
 }
