@@ -27,7 +27,7 @@ def test_every_typescript_module_has_its_built_script_committed() -> None:
     for source in sources:
         ts = source.read_text()
         js = (BUILT / source.relative_to(ROOT)).with_suffix(".js").read_text()
-        exported = [line.split("(")[0].split(" extends")[0].split(" {")[0]
+        exported = [line.split("(")[0].split("<")[0].split(" extends")[0].split(" {")[0]
                     .replace("export ", "").replace("async ", "")
                     for line in ts.splitlines()
                     if line.startswith(("export function ", "export class ", "export async"))]

@@ -123,8 +123,8 @@ async def test_three_guests_meet_in_the_lobby_and_play_to_the_end(
     rematch_id = ada.page.url.split("game=")[1].split("&")[0]
     assert rematch_id != game_id
     for page in homes[1:]:
-        # told on the player socket; the page also reads its invitations every 15 s
-        await page.wait_for_selector(f"li.invitation[data-game='{rematch_id}']", timeout=40000)
+        # told on the player socket (the page's own re-read comes only every 15 s)
+        await page.wait_for_selector(f"li.invitation[data-game='{rematch_id}']", timeout=10000)
         assert "Ada" in (await page.text_content(f"li.invitation[data-game='{rematch_id}']") or "")
     await homes[1].click(f"li.invitation[data-game='{rematch_id}'] button.accept")
     await homes[1].wait_for_selector("#table #leave-table")
