@@ -105,3 +105,52 @@ async def test_a_seats_log_names_no_card_hidden_from_it(
                          [e["event"] for e in mine if ids & cards_in(e["event"])])
     assert tab.errors == []
     await tab.close()
+
+
+async def read_log(browser: Any, url: str) -> list[str]:
+    """The whole log of a page opened at `url` (read back to the start)."""
+    tab = await Tab.open(browser, url)
+    await tab.wait_version(1)
+    await tab.page.click("#log-older")
+    await tab.page.wait_for_function("document.querySelectorAll('#log li').length > 10")
+    lines: list[str] = await tab.page.eval_on_selector_all(
+        "#log li", "els => els.map(e => e.textContent)")
+    assert tab.errors == []
+    await tab.close()
+    return lines
+
+
+async def test_the_log_of_leaders_and_faith_reads_in_french_and_german(
+    browser: Any, web_api: ApiProcess
+) -> None:
+    """Leaders and Faith add their own events (drafts, recruitment, prayer, gods): read in
+    French and German, no line of the log stays as it reads in English."""
+    rng = random.Random(34)
+    async with httpx.AsyncClient(base_url=web_api.url, timeout=20) as http:
+        created = (await http.post("/games", json={
+            "kind": "7wonders", "expansions": ["leaders", "faith"], "seats": [
+                {"name": "Ada"}, {"name": "Brutus", "bot": "greedy"},
+                {"name": "Cleo", "bot": "greedy"}]})).json()
+        game_id = created["game"]["game_id"]
+        token = created["seats"][0]["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        for _ in range(400):
+            view = (await http.get(f"/games/{game_id}/view", headers=auth)).json()["view"]
+            if view.get("age", 0) >= 2 and view.get("phase") == "play":
+                break
+            moves = (await http.get(f"/games/{game_id}/legal-moves", headers=auth)).json()
+            if not moves["moves"]:
+                await asyncio.sleep(0.05)
+                continue
+            await http.post(f"/games/{game_id}/commands", headers=auth, json={
+                "expected_version": moves["version"], "command": rng.choice(moves["moves"])})
+        else:
+            raise AssertionError("the game did not reach Age II")
+    base = web_api.url + f"/#game={game_id}&token={token}&lang="
+    english = await read_log(browser, base + "en")
+    said = " ".join(english).lower()
+    assert "leader" in said and "god" in said, english[:20]  # the expansions' own events
+    for lang in ("fr", "de"):
+        other = await read_log(browser, base + lang)
+        assert len(other) == len(english)
+        assert [en for en, o in zip(english, other, strict=True) if en == o] == [], lang

@@ -74,6 +74,51 @@ const EVENTS = {
     StructureCardDiscarded: ["{who} discards {card} from the structure", "{who} défausse {card} de la structure", "{who} wirft {card} aus der Auslage ab"],
     CardTaken: ["{who} takes {card} from {owner}", "{who} prend {card} à {owner}", "{who} nimmt {card} von {owner}"],
     WonderSabotaged: ["{who} sabotages {wonder} of {owner}", "{who} sabote {wonder} de {owner}", "{who} sabotiert {wonder} von {owner}"],
+    GodChosen: ["{who} chooses a god in secret", "{who} choisit un dieu en secret", "{who} wählt geheim einen Gott"],
+    GodRevealed: ["{who} reveals a god", "{who} révèle un dieu", "{who} deckt einen Gott auf"],
+    GodStruck: ["A god strikes {who}", "Un dieu frappe {who}", "Ein Gott trifft {who}"],
+    GodsShown: ["Gods are revealed", "Des dieux sont révélés", "Götter werden aufgedeckt"],
+    GodsPassed: ["Gods are passed on", "Les dieux sont passés", "Die Götter werden weitergegeben"],
+    GodIncome: ["The gods bring coins", "Les dieux rapportent des pièces", "Die Götter bringen Münzen"],
+    HandPeeked: ["{who} looks at a hand (Horus)", "{who} regarde une main (Horus)", "{who} sieht eine Hand an (Horus)"],
+    HandKept: ["Hands are kept", "Les mains sont gardées", "Die Hände werden behalten"],
+    HandsRedealt: ["Hands are dealt again", "Les mains sont redistribuées", "Die Hände werden neu verteilt"],
+    CardsSwapped: ["Cards are swapped", "Des cartes sont échangées", "Karten werden getauscht"],
+    PegasusRode: ["{who} rides Pegasus", "{who} chevauche Pégase", "{who} reitet Pegasus"],
+    SethAnswered: ["Seth answers", "Seth répond", "Seth antwortet"],
+    RaiseBegan: ["{who} may raise a card from the discard (Osiris)", "{who} peut relever une carte de la défausse (Osiris)", "{who} darf eine Karte aus dem Ablagestapel holen (Osiris)"],
+    RaiseDiscarded: ["{who} uses a card from the discard", "{who} utilise une carte de la défausse", "{who} nutzt eine Karte aus dem Ablagestapel"],
+    GuildPlundered: ["A guild is plundered", "Une guilde est pillée", "Eine Gilde wird geplündert"],
+    LeaderChosen: ["{who} chooses a leader in secret", "{who} choisit un leader en secret", "{who} wählt geheim einen Anführer"],
+    LeaderKept: ["{who} keeps a leader", "{who} garde un leader", "{who} behält einen Anführer"],
+    LeadersDrawn: ["{who} draws leaders", "{who} pioche des leaders", "{who} zieht Anführer"],
+    LeadersOffered: ["Leaders are offered to {who}", "Des leaders sont proposés à {who}", "{who} werden Anführer angeboten"],
+    LeadersRevealed: ["Leaders are revealed", "Les leaders sont révélés", "Die Anführer werden aufgedeckt"],
+    DrawnLeadersReturned: ["{who} returns the leaders drawn", "{who} rend les leaders piochés", "{who} legt die gezogenen Anführer zurück"],
+    ChoicesRevealed: ["The choices are revealed", "Les choix sont révélés", "Die Wahl wird aufgedeckt"],
+    RecruitmentDeclared: ["{who} declares a recruitment", "{who} annonce un recrutement", "{who} kündigt eine Anwerbung an"],
+    DeclarationsRevealed: ["The recruitments are revealed", "Les recrutements sont révélés", "Die Anwerbungen werden aufgedeckt"],
+    RecruitmentEnded: ["Recruitment ends", "Le recrutement se termine", "Die Anwerbung endet"],
+    LeaderEffectsBegan: ["{who}'s leaders act", "Les leaders de {who} agissent", "Die Anführer von {who} wirken"],
+    LayoutEffectsEnded: ["The leaders' effects end", "Les effets des leaders se terminent", "Die Wirkungen der Anführer enden"],
+    CourtesanBegan: ["{who} places the Courtesan", "{who} place la Courtisane", "{who} setzt die Kurtisane"],
+    CourtesanPlaced: ["The Courtesan is placed", "La Courtisane est placée", "Die Kurtisane ist gesetzt"],
+    CourtesanLapsed: ["No one for the Courtesan", "Personne pour la Courtisane", "Niemand für die Kurtisane"],
+    ExtraLeaderBegan: ["{who} may recruit one more leader", "{who} peut recruter un leader de plus", "{who} darf einen weiteren Anführer anwerben"],
+    ExtraLeaderSkipped: ["No extra leader", "Pas de leader en plus", "Kein weiterer Anführer"],
+    CardPutUnder: ["{who} puts {card} under a leader", "{who} place {card} sous un leader", "{who} legt {card} unter einen Anführer"],
+    SymbolChanged: ["{who} changes a science symbol", "{who} change un symbole scientifique", "{who} ändert ein Wissenschaftssymbol"],
+    AspasiaReady: ["{who}: Aspasia is ready", "{who} : Aspasie est prête", "{who}: Aspasia ist bereit"],
+    AspasiaCancelled: ["{who}: Aspasia is cancelled", "{who} : Aspasie est annulée", "{who}: Aspasia wird aufgehoben"],
+    CardsOffered: ["Cards are offered to {who}", "Des cartes sont proposées à {who}", "{who} werden Karten angeboten"],
+    OfferedCardBuilt: ["{who} builds {card} from the offer", "{who} construit {card} de l'offre", "{who} baut {card} aus dem Angebot"],
+    OfferLapsed: ["{who} lets the offer go", "{who} laisse passer l'offre", "{who} lässt das Angebot verfallen"],
+    ConspiraciesDrawn: ["{who} draws conspiracies", "{who} pioche des conspirations", "{who} zieht Verschwörungen"],
+    ConspiracyKept: ["{who} keeps a conspiracy", "{who} garde une conspiration", "{who} behält eine Verschwörung"],
+    ConspiracyResolved: ["{who}'s conspiracy is done", "La conspiration de {who} est accomplie", "Die Verschwörung von {who} ist ausgeführt"],
+    AsideTokenTaken: ["{who} takes a progress token set aside", "{who} prend un jeton progrès mis de côté", "{who} nimmt einen beiseitegelegten Fortschrittsmarker"],
+    TokenObscured: ["{who} covers a progress token", "{who} couvre un jeton progrès", "{who} verdeckt einen Fortschrittsmarker"],
+    LeadersPlayed: ["The leaders chosen are played", "Les leaders choisis sont joués", "Die gewählten Anführer werden ausgespielt"],
     AgeOpened: SAY.ageBegan,
     BuildDiscarded: SAY.fromDiscard,
     WonderTaken: ["{who} takes {wonder} from {owner}", "{who} prend {wonder} à {owner}", "{who} nimmt {wonder} von {owner}"],
@@ -128,6 +173,14 @@ export function describeEvent(envelope, catalog, seatNames) {
         case "CardRevealed":
         case "HandsPassed":
         case "CardChosen":
+        // the set-up of a game (dealt, costs set) says nothing a player acts on
+        case "FaithStarted":
+        case "LeadersDealt":
+        case "LeaderCostsSet":
+        case "LeadersBoxed":
+        case "AgoraDealt":
+        case "AgoraOwedStep":
+        case "AsideTokensSeen":
             return { lines: [], cards: [] };
         default: {
             if (e.type in EVENTS) {
