@@ -49,6 +49,18 @@ def artifacts_dir() -> Path:
     return path
 
 
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def keep_for_docs(shot: Path) -> None:
+    """Copy a screenshot the README shows to docs/screenshots/ when
+    `POLIS_DOCS_SCREENSHOTS` is set (a run that refreshes them; other runs leave the
+    tree clean)."""
+    if os.environ.get("POLIS_DOCS_SCREENSHOTS"):
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, DOCS_SCREENSHOTS / shot.name)
+
+
 @pytest.fixture(scope="session")
 def chromium() -> str:
     path = chromium_path()

@@ -8,7 +8,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from tests.web.conftest import artifacts_dir
+from tests.web.conftest import artifacts_dir, keep_for_docs
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Page, ViewportSize
@@ -52,6 +52,8 @@ class Tab:
         count = await buttons.count()
         if not count:
             return None
+        if len(self.context.pages) > 1:  # a page behind another is not drawn: no clicks
+            await self.page.bring_to_front()
         button = buttons.nth(rng.randrange(count))
         try:
             label = await button.text_content(timeout=1000)
@@ -60,8 +62,12 @@ class Tab:
             return None
         return label
 
-    async def shot(self, name: str) -> None:
-        await self.page.screenshot(path=str(artifacts_dir() / f"{name}.png"), full_page=True)
+    async def shot(self, name: str, docs: bool = False, full_page: bool = True) -> None:
+        """A screenshot kept as an artefact; `docs`: also one the README shows."""
+        path = artifacts_dir() / f"{name}.png"
+        await self.page.screenshot(path=str(path), full_page=full_page)
+        if docs:
+            keep_for_docs(path)
 
     async def close(self) -> None:
         await self.context.close()

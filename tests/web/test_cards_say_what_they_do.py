@@ -5,7 +5,8 @@ description), each city shows its points so far (which end as the score sheet's 
 the log reads back to the start, the phone never
 scrolls sideways, axe-core finds no serious accessibility violation on the lobby and the
 board, and every board update is timed (printed, not asserted). Screenshots (`30-…`) go to
-the artefacts directory; those in docs/screenshots/, which the README shows, are copies."""
+the artefacts directory, and to docs/screenshots/ (which the README shows) with
+`POLIS_DOCS_SCREENSHOTS=1`."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from typing import Any
 import pytest
 
 from tests.api.servers import ROOT, ApiProcess
-from tests.web.conftest import artifacts_dir
 from tests.web.pages import Tab, create_in_lobby, play_until_over
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
@@ -97,7 +97,7 @@ async def test_a_new_player_reads_every_card(
         assert await axe_serious(t) == []
         if window is PHONE:
             assert await sideways(t) <= 0
-        await t.page.screenshot(path=str(artifacts_dir() / f"{name}.png"))
+        await t.shot(name, docs=True, full_page=False)
 
     await play_until_over([tab], rng, 240, on_click=midgame)
     assert checked["mid"]

@@ -3,6 +3,7 @@ nothing outside the client's folder."""
 
 from __future__ import annotations
 
+import gzip
 from typing import TYPE_CHECKING
 
 import httpx
@@ -26,11 +27,21 @@ def test_every_typescript_module_has_its_built_script_committed() -> None:
     for source in sources:
         ts = source.read_text()
         js = (BUILT / source.relative_to(ROOT)).with_suffix(".js").read_text()
-        exported = [line.split("(")[0].split(" extends")[0].split(" {")[0]
+        exported = [line.split("(")[0].split("<")[0].split(" extends")[0].split(" {")[0]
                     .replace("export ", "").replace("async ", "")
                     for line in ts.splitlines()
                     if line.startswith(("export function ", "export class ", "export async"))]
         assert all(name in js for name in exported), source  # built from this version
+
+
+def test_the_pages_scripts_and_styles_stay_under_150_kb_compressed() -> None:
+    """A phone on a slow line loads the page quickly: every script and style the page may
+    load, each compressed as a server would send it, together under 150 KB."""
+    files = [*BUILT.rglob("*.js"), ROOT / "api" / "static" / "style.css",
+             ROOT / "api" / "static" / "index.html"]
+    total = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    print(f"the page's files: {total / 1024:.1f} KB compressed")
+    assert total < 150 * 1024
 
 
 async def test_the_page_and_its_files_are_served(web_api: ApiProcess) -> None:

@@ -26,9 +26,113 @@ const SAY: Words = {
   hiddenCard: ["a hidden card", "une carte cachée", "eine verdeckte Karte"],
 };
 
-function say(key: string, fields: Record<string, string | number>): string {
+/** The other events, in words: each field a line may name ({who} the acting seat, {owner}
+ * the seat acted on, {card}, {wonder}, {leader}, {token}, {n} an amount, {age}). */
+const EVENTS: Words = {
+  TableOpened: ["The table opens", "La table est ouverte", "Der Tisch ist eröffnet"],
+  SeatTaken: ["{name} sits down", "{name} s'assoit", "{name} nimmt Platz"],
+  SeatLeft: ["{who} leaves the table", "{who} quitte la table", "{who} verlässt den Tisch"],
+  SeatCleared: ["The host frees {who}'s seat", "L'hôte libère la place de {who}", "Der Gastgeber gibt den Platz von {who} frei"],
+  SeatDeclined: ["An invited player declines: the seat opens", "Un invité refuse : la place se libère", "Ein Eingeladener lehnt ab: der Platz wird frei"],
+  TableStarted: ["Every seat is taken: the game begins", "Toutes les places sont prises : la partie commence", "Alle Plätze besetzt: das Spiel beginnt"],
+  TableExpired: ["The table closes before it filled", "La table ferme avant d'être complète", "Der Tisch schließt, bevor er voll ist"],
+  GameStarted: ["The game begins", "La partie commence", "Das Spiel beginnt"],
+  HandsDiscarded: ["The last cards of the age are discarded", "Les dernières cartes de l'âge sont défaussées", "Die letzten Karten des Zeitalters werden abgeworfen"],
+  SeatResigned: ["{who} resigns", "{who} abandonne", "{who} gibt auf"],
+  SeatForfeited: ["{who} loses on time", "{who} perd au temps", "{who} verliert auf Zeit"],
+  SeatTimedOut: ["{who} ran out of time", "{who} a dépassé son temps", "{who} hat die Zeit überschritten"],
+  SeatHandedToBot: ["A bot plays on for {who}", "Un bot continue pour {who}", "Ein Bot spielt für {who} weiter"],
+  CoinsGained: ["{who} gains {n} coins", "{who} gagne {n} pièces", "{who} erhält {n} Münzen"],
+  CoinsLost: ["{who} loses {n} coins", "{who} perd {n} pièces", "{who} verliert {n} Münzen"],
+  MilitaryTokenTaken: ["{who} takes a military token", "{who} prend un jeton militaire", "{who} nimmt einen Militärmarker"],
+  CardDestroyed: ["{who} destroys {card} of {owner}", "{who} détruit {card} de {owner}", "{who} zerstört {card} von {owner}"],
+  CardRevealed: ["{card} is turned face up", "{card} est retournée", "{card} wird aufgedeckt"],
+  WonderPicked: ["{who} picks {wonder}", "{who} choisit {wonder}", "{who} wählt {wonder}"],
+  WondersRevealed: ["Wonders are offered", "Des merveilles sont proposées", "Weltwunder werden angeboten"],
+  WonderRetired: ["{wonder} leaves the game", "{wonder} quitte le jeu", "{wonder} scheidet aus"],
+  StartPlayerChosen: ["{who} chooses who starts", "{who} choisit qui commence", "{who} wählt, wer beginnt"],
+  PlayAgainGranted: ["{who} plays again", "{who} rejoue", "{who} ist noch einmal am Zug"],
+  GreatLibraryDrawn: ["{who} draws progress tokens", "{who} pioche des jetons progrès", "{who} zieht Fortschrittsmarker"],
+  GuildCopied: ["{who} copies the guild {card}", "{who} copie la guilde {card}", "{who} kopiert die Gilde {card}"],
+  CopyGuildBegan: ["{who} may copy a neighbour's guild", "{who} peut copier une guilde voisine", "{who} darf eine Nachbargilde kopieren"],
+  DiscardBuildBegan: ["{who} may build from the discard", "{who} peut construire depuis la défausse", "{who} darf aus dem Ablagestapel bauen"],
+  DiscardBuildLapsed: ["Nothing to build from the discard", "Rien à construire depuis la défausse", "Nichts aus dem Ablagestapel zu bauen"],
+  SeventhBegan: ["The seventh card may be played", "La septième carte peut être jouée", "Die siebte Karte darf gespielt werden"],
+  LeaderRecruited: ["{who} recruits {leader}", "{who} recrute {leader}", "{who} wirbt {leader} an"],
+  LeaderDiscarded: ["{who} discards a leader", "{who} défausse un leader", "{who} wirft einen Anführer ab"],
+  LeaderBuried: ["{who} puts a leader under a wonder", "{who} place un leader sous une merveille", "{who} legt einen Anführer unter ein Weltwunder"],
+  LeaderPicked: ["{who} keeps a leader", "{who} garde un leader", "{who} behält einen Anführer"],
+  LeadersPassed: ["Leaders are passed on", "Les leaders sont passés", "Die Anführer werden weitergegeben"],
+  RecruitmentBegan: ["Recruitment begins", "Le recrutement commence", "Die Anwerbung beginnt"],
+  PrayerBegan: ["Prayer: each seat picks its gods", "Prière : chacun choisit ses dieux", "Gebet: jeder wählt seine Götter"],
+  GodKept: ["{who} keeps a god", "{who} garde un dieu", "{who} behält einen Gott"],
+  GodsRetired: ["The gods of age {age} withdraw", "Les dieux de l'âge {age} se retirent", "Die Götter von Zeitalter {age} ziehen sich zurück"],
+  VictoryCoins: ["Coins are counted", "Les pièces sont comptées", "Die Münzen werden gezählt"],
+  SenatorRecruited: ["{who} recruits {card}", "{who} recrute {card}", "{who} wirbt {card} an"],
+  InfluencePlaced: ["{who} places influence", "{who} place de l'influence", "{who} setzt Einfluss"],
+  InfluenceMoved: ["{who} moves influence", "{who} déplace de l'influence", "{who} verschiebt Einfluss"],
+  InfluenceRemoved: ["{who} removes influence of {owner}", "{who} retire de l'influence de {owner}", "{who} entfernt Einfluss von {owner}"],
+  DecreeRevealed: ["A decree is revealed", "Un décret est révélé", "Ein Dekret wird aufgedeckt"],
+  DecreeMoved: ["{who} moves a decree", "{who} déplace un décret", "{who} verschiebt ein Dekret"],
+  ConspiracyPrepared: ["{who} prepares a conspiracy", "{who} prépare une conspiration", "{who} bereitet eine Verschwörung vor"],
+  ConspiracyTriggered: ["{who} triggers a conspiracy", "{who} déclenche une conspiration", "{who} löst eine Verschwörung aus"],
+  FreeBuildingConstructed: ["{who} builds {card} for free", "{who} construit {card} gratuitement", "{who} baut {card} kostenlos"],
+  StructureCardDiscarded: ["{who} discards {card} from the structure", "{who} défausse {card} de la structure", "{who} wirft {card} aus der Auslage ab"],
+  CardTaken: ["{who} takes {card} from {owner}", "{who} prend {card} à {owner}", "{who} nimmt {card} von {owner}"],
+  WonderSabotaged: ["{who} sabotages {wonder} of {owner}", "{who} sabote {wonder} de {owner}", "{who} sabotiert {wonder} von {owner}"],
+  GodChosen: ["{who} chooses a god in secret", "{who} choisit un dieu en secret", "{who} wählt geheim einen Gott"],
+  GodRevealed: ["{who} reveals a god", "{who} révèle un dieu", "{who} deckt einen Gott auf"],
+  GodStruck: ["A god strikes {who}", "Un dieu frappe {who}", "Ein Gott trifft {who}"],
+  GodsShown: ["Gods are revealed", "Des dieux sont révélés", "Götter werden aufgedeckt"],
+  GodsPassed: ["Gods are passed on", "Les dieux sont passés", "Die Götter werden weitergegeben"],
+  GodIncome: ["The gods bring coins", "Les dieux rapportent des pièces", "Die Götter bringen Münzen"],
+  HandPeeked: ["{who} looks at a hand (Horus)", "{who} regarde une main (Horus)", "{who} sieht eine Hand an (Horus)"],
+  HandKept: ["Hands are kept", "Les mains sont gardées", "Die Hände werden behalten"],
+  HandsRedealt: ["Hands are dealt again", "Les mains sont redistribuées", "Die Hände werden neu verteilt"],
+  CardsSwapped: ["Cards are swapped", "Des cartes sont échangées", "Karten werden getauscht"],
+  PegasusRode: ["{who} rides Pegasus", "{who} chevauche Pégase", "{who} reitet Pegasus"],
+  SethAnswered: ["Seth answers", "Seth répond", "Seth antwortet"],
+  RaiseBegan: ["{who} may raise a card from the discard (Osiris)", "{who} peut relever une carte de la défausse (Osiris)", "{who} darf eine Karte aus dem Ablagestapel holen (Osiris)"],
+  RaiseDiscarded: ["{who} uses a card from the discard", "{who} utilise une carte de la défausse", "{who} nutzt eine Karte aus dem Ablagestapel"],
+  GuildPlundered: ["A guild is plundered", "Une guilde est pillée", "Eine Gilde wird geplündert"],
+  LeaderChosen: ["{who} chooses a leader in secret", "{who} choisit un leader en secret", "{who} wählt geheim einen Anführer"],
+  LeaderKept: ["{who} keeps a leader", "{who} garde un leader", "{who} behält einen Anführer"],
+  LeadersDrawn: ["{who} draws leaders", "{who} pioche des leaders", "{who} zieht Anführer"],
+  LeadersOffered: ["Leaders are offered to {who}", "Des leaders sont proposés à {who}", "{who} werden Anführer angeboten"],
+  LeadersRevealed: ["Leaders are revealed", "Les leaders sont révélés", "Die Anführer werden aufgedeckt"],
+  DrawnLeadersReturned: ["{who} returns the leaders drawn", "{who} rend les leaders piochés", "{who} legt die gezogenen Anführer zurück"],
+  ChoicesRevealed: ["The choices are revealed", "Les choix sont révélés", "Die Wahl wird aufgedeckt"],
+  RecruitmentDeclared: ["{who} declares a recruitment", "{who} annonce un recrutement", "{who} kündigt eine Anwerbung an"],
+  DeclarationsRevealed: ["The recruitments are revealed", "Les recrutements sont révélés", "Die Anwerbungen werden aufgedeckt"],
+  RecruitmentEnded: ["Recruitment ends", "Le recrutement se termine", "Die Anwerbung endet"],
+  LeaderEffectsBegan: ["{who}'s leaders act", "Les leaders de {who} agissent", "Die Anführer von {who} wirken"],
+  LayoutEffectsEnded: ["The leaders' effects end", "Les effets des leaders se terminent", "Die Wirkungen der Anführer enden"],
+  CourtesanBegan: ["{who} places the Courtesan", "{who} place la Courtisane", "{who} setzt die Kurtisane"],
+  CourtesanPlaced: ["The Courtesan is placed", "La Courtisane est placée", "Die Kurtisane ist gesetzt"],
+  CourtesanLapsed: ["No one for the Courtesan", "Personne pour la Courtisane", "Niemand für die Kurtisane"],
+  ExtraLeaderBegan: ["{who} may recruit one more leader", "{who} peut recruter un leader de plus", "{who} darf einen weiteren Anführer anwerben"],
+  ExtraLeaderSkipped: ["No extra leader", "Pas de leader en plus", "Kein weiterer Anführer"],
+  CardPutUnder: ["{who} puts {card} under a leader", "{who} place {card} sous un leader", "{who} legt {card} unter einen Anführer"],
+  SymbolChanged: ["{who} changes a science symbol", "{who} change un symbole scientifique", "{who} ändert ein Wissenschaftssymbol"],
+  AspasiaReady: ["{who}: Aspasia is ready", "{who} : Aspasie est prête", "{who}: Aspasia ist bereit"],
+  AspasiaCancelled: ["{who}: Aspasia is cancelled", "{who} : Aspasie est annulée", "{who}: Aspasia wird aufgehoben"],
+  CardsOffered: ["Cards are offered to {who}", "Des cartes sont proposées à {who}", "{who} werden Karten angeboten"],
+  OfferedCardBuilt: ["{who} builds {card} from the offer", "{who} construit {card} de l'offre", "{who} baut {card} aus dem Angebot"],
+  OfferLapsed: ["{who} lets the offer go", "{who} laisse passer l'offre", "{who} lässt das Angebot verfallen"],
+  ConspiraciesDrawn: ["{who} draws conspiracies", "{who} pioche des conspirations", "{who} zieht Verschwörungen"],
+  ConspiracyKept: ["{who} keeps a conspiracy", "{who} garde une conspiration", "{who} behält eine Verschwörung"],
+  ConspiracyResolved: ["{who}'s conspiracy is done", "La conspiration de {who} est accomplie", "Die Verschwörung von {who} ist ausgeführt"],
+  AsideTokenTaken: ["{who} takes a progress token set aside", "{who} prend un jeton progrès mis de côté", "{who} nimmt einen beiseitegelegten Fortschrittsmarker"],
+  TokenObscured: ["{who} covers a progress token", "{who} couvre un jeton progrès", "{who} verdeckt einen Fortschrittsmarker"],
+  LeadersPlayed: ["The leaders chosen are played", "Les leaders choisis sont joués", "Die gewählten Anführer werden ausgespielt"],
+  AgeOpened: SAY.ageBegan,
+  BuildDiscarded: SAY.fromDiscard,
+  WonderTaken: ["{who} takes {wonder} from {owner}", "{who} prend {wonder} à {owner}", "{who} nimmt {wonder} von {owner}"],
+};
+
+function say(key: string, fields: Record<string, string | number>, words: Words = SAY): string {
   const i = ["en", "fr", "de"].indexOf(lang());
-  const text = SAY[key][i < 0 ? 0 : i];
+  const text = words[key][i < 0 ? 0 : i];
   return text.replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
 }
 
@@ -75,8 +179,21 @@ export function describeEvent(envelope: Json, catalog: Json, seatNames: string[]
       return { lines, cards };
     }
     case "TurnBegan": case "ActionOwed": case "CardRevealed": case "HandsPassed": case "CardChosen":
+    // the set-up of a game (dealt, costs set) says nothing a player acts on
+    case "FaithStarted": case "LeadersDealt": case "LeaderCostsSet": case "LeadersBoxed": case "AgoraDealt":
+    case "AgoraOwedStep": case "AsideTokensSeen":
       return { lines: [], cards: [] };
     default: {
+      if (e.type in EVENTS) {
+        const num = (v: Json) => typeof v === "number" && v >= 0;
+        return { lines: [say(e.type, {
+          who: who(e.seat ?? envelope.seat), owner: who(e.owner), name: e.name ?? who(e.seat),
+          card: typeof e.card === "number" ? card(catalog, e.card) : "",
+          wonder: num(e.wonder) ? nameOf(catalog.wonders?.[e.wonder]) : "",
+          leader: num(e.leader) && catalog.leaders ? nameOf(catalog.leaders[e.leader]) : "",
+          n: e.amount ?? e.coins ?? e.count ?? "", age: e.age ?? "" }, EVENTS)],
+        cards: typeof e.card === "number" && e.card >= 0 ? [e.card] : [] };
+      }
       const named = Object.entries(e).filter(([k]) => k !== "type" && k !== "seat")
         .flatMap(([k, v]) => (k === "card" && typeof v === "number" ? [card(catalog, v)]
           : k === "wonder" && typeof v === "number" && v >= 0 ? [nameOf(catalog.wonders?.[v])]

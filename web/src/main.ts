@@ -9,6 +9,8 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { Chat, leaderboardScreen, playNow } from "./extras.js";
+import { Me, playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS: Record<string, string[]> = { duel: ["agora"], "7wonders": [] };
@@ -44,7 +46,8 @@ function header(extra: (Node | string)[] = []): HTMLElement {
   const select = h("select", { id: "lang", "aria-label": "Language", onchange: (e: Event) => {
     const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
   } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
-  return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
+  return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }),
+    h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
 }
 
 // ---------------------------------------------------------------- lobby
@@ -121,7 +124,20 @@ async function lobby(): Promise<void> {
     } catch (err) { showError(err); }
   };
   const recent = h("ul", { class: "recent", id: "recent" });
-  clear(app).append(header(), h("main", { class: "lobby" },
+  let play: HTMLElement;
+  let me: Me | null = null;
+  try { me = await whoAmI(); } catch (err) { showError(err); }
+  if (me) {
+    const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
+    play = section.element;
+    const quick = playNow(kinds, TITLES, link, showError);
+    play.insertBefore(quick.element, play.children[1] ?? null);
+    teardown = () => { section.stop(); quick.stop(); };
+  } else {
+    play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")),
+      signInForm(() => void route(), showError));
+  }
+  clear(app).append(header(), h("main", { class: "lobby" }, play,
     h("section", { class: "panel" }, h("h1", {}, t("lobby")),
       h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox),
       h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result),
@@ -192,9 +208,12 @@ class Clocks {
 
 // ---------------------------------------------------------------- game screen
 
-async function gameScreen(gameId: string, token: string | null): Promise<void> {
+async function gameScreen(gameId: string, token: string | null, invite: string | null): Promise<void> {
   let game: GameSummary;
   try { game = await api.game(gameId); } catch (err) { showError(err); return; }
+  // a signed-in player (its cookie) acts for the seat it holds here, as a seat link would
+  let me: Me | null = null;
+  if (token === null) { try { me = await whoAmI(); } catch { me = null; } }
   const board = BOARDS[game.kind];
   const catalog = await catalogFor(game.kind, game.expansions);
   const seatNames = game.seats.map((s) => s.name);
@@ -212,8 +231,9 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
   const clockEl = h("div", { class: "clocks", id: "clocks" });
   const statusEl = h("span", { class: "status", id: "status" });
   const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
+  const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
   clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]),
-    h("main", { class: "game" }, info, clockEl, boardEl, log.element));
+    h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
   const draw = () => {
     if (!view) return;
     document.body.dataset.version = String(version);
@@ -222,10 +242,15 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     statusEl.textContent = status;
     clear(info).append(
       h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`),
-      h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`),
-      h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
+      h("span", {}, `${t("version")} ${version}`), view.age !== undefined ? h("span", {}, `${t("age")} ${view.age}`) : "",
+      view.turn !== undefined ? h("span", {}, `${t("turn")} ${view.turn}`) : "", h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`),
       h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")),
       view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+    if (view.view === "table") {  // a table still filling: its seats, no board yet
+      clear(boardEl).append(tablePanel({ gameId, view, me, invite, link, onError: showError, reload: () => void route() }));
+      boardEl.className = "spectating";
+      return;
+    }
     const ctx: BoardContext = {
       view, catalog, seatNames, mySeat, moves, focus,
       play: (move) => { moves = []; follower.command(move, version); draw(); },
@@ -237,6 +262,11 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
     markLastMove(boardEl, log.lastCards);
     performance.measure("board-update", "board-start");
+    if (view.phase === "over" && token === null && me !== null && mySeat !== null) {
+      const sheet = boardEl.querySelector("#score-sheet");
+      const rematch = rematchButton(gameId, link, showError);
+      if (sheet) sheet.after(rematch); else boardEl.append(rematch);
+    }
     drawClocks();
   };
   const drawClocks = () => {
@@ -255,15 +285,17 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
     draw();
   };
   const refreshMoves = async (at: number) => {
-    if (token === null || mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
+    if (mySeat === null || !view.acting.includes(mySeat)) { moves = []; return; }
     try {
-      const reply = await api.legalMoves(gameId, token, at);
+      const reply = await api.legalMoves(gameId, token as string, at);
       if (reply.version === version) showMoves(reply.moves);
     } catch (err) { if (at === version) showError(err); }
   };
   const follower = new Follower(gameId, token, {
     onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
     onView: (v, newView, events, serverClocks, sent) => {
+      // the table started: seats may be renumbered and named, so follow the game afresh
+      if (view?.view === "table" && newView?.view !== "table") { void route(); return; }
       version = v; view = newView; moves = [];
       log.add(events);
       clocks.setServer(serverClocks);
@@ -272,6 +304,7 @@ async function gameScreen(gameId: string, token: string | null): Promise<void> {
       if (sent !== undefined) showMoves(sent);  // sent with the update: no read
       else void refreshMoves(v);
     },
+    onChat: (msg) => chat.add(msg),
     onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
     onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
   });
@@ -329,8 +362,13 @@ async function route(): Promise<void> {
   const p = params();
   setLang(p.get("lang") ?? navigator.language.slice(0, 2));
   document.documentElement.lang = lang();
-  if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"));
+  if (p.get("game")) await gameScreen(p.get("game")!, p.get("token"), p.get("invite"));
   else if (p.get("replay")) await replayScreen(p.get("replay")!);
+  else if (p.get("leaderboard")) {
+    const main = h("main", { class: "boards" });
+    clear(app).append(header(), main);
+    await leaderboardScreen(main, p.get("leaderboard")!, Object.keys(BOARDS), link);
+  }
   else await lobby();
 }
 

@@ -72,6 +72,8 @@ export interface FollowHandlers {
   onView(version: number, view: Json, events: Json[], clocks?: SeatClock[] | null, moves?: Json[]): void;
   onRejected(error: Json): void;
   onClosed(reason: string): void;
+  /** A table chat message pushed on the socket (a service with chat). */
+  onChat?(msg: Json): void;
 }
 
 const FATAL = new Set(["unauthorized", "game_not_found", "invalid_after_version", "token_in_url"]);
@@ -93,6 +95,7 @@ export class Follower {
   private receive(msg: Json): void {
     switch (msg.type) {
       case "hello": this.handlers.onHello(msg); break;
+      case "chat": this.handlers.onChat?.(msg); break;
       case "snapshot": this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves); break;
       case "update": this.handlers.onView(msg.version, msg.view, msg.events, msg.clocks, msg.moves); break;
       case "error":
@@ -116,5 +119,71 @@ export class Follower {
     });
   }
 
+  /** A table chat message on this socket (`{"type": "chat", "text"}`); the library has no
+   * call for it yet, so it goes on the session's own socket. */
+  say(text: string): void {
+    const socket = (this.session as Json).socket as WebSocket | null;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "chat", text }));
+  }
+
   close(): void { this.session.stop(); }
+}
+
+/** A JSON request on the page's own origin: the `polis_player` cookie (HttpOnly, set by
+ * `POST /players`) goes with it, so a signed-in player's calls carry no token in script. */
+export async function rest(method: string, path: string, body?: Json): Promise<Json> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  const reply = await fetch(path, init);
+  const text = await reply.text();
+  let data: Json = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!reply.ok) {
+    const p: Json = data ?? {};
+    throw new ApiError(reply.status, p.code ?? `http_${reply.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+  }
+  return data;
+}
+
+/** A route of a part the service may not have yet: its 404 (or 405) reads as "missing". */
+export function missingRoute(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 405 || (err.status === 404 && ["not_found", "http_404"].includes(err.code)));
+}
+
+/** A socket of the page's origin that comes back after a drop (`/lobby/ws`, `/players/me/ws`):
+ * `follow` sends the login message (the cookie names the player). */
+export class Feed {
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private wait = 500;
+
+  constructor(private readonly path: string, private readonly onMessage: (msg: Json) => void,
+              private readonly follow: boolean, private readonly onRefused?: (msg: Json) => void) {
+    this.open();
+  }
+
+  private open(): void {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}${this.path}`);
+    this.socket = socket;
+    socket.onopen = () => { this.wait = 500; if (this.follow) socket.send(JSON.stringify({ type: "follow", token: null })); };
+    socket.onmessage = (e) => {
+      let msg: Json;
+      try { msg = JSON.parse(String(e.data)); } catch { return; }
+      if (msg.type === "error" && (msg.error?.code === "player_required" || msg.error?.code === "unauthorized")) {
+        this.stop(); this.onRefused?.(msg); return;
+      }
+      this.onMessage(msg);
+    };
+    socket.onclose = () => {
+      if (this.stopped) return;
+      setTimeout(() => { if (!this.stopped) this.open(); }, this.wait);
+      this.wait = Math.min(this.wait * 2, 10000);
+    };
+  }
+
+  stop(): void { this.stopped = true; this.socket?.close(); }
 }

@@ -8,6 +8,8 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
+import { Chat, leaderboardScreen, playNow } from "./extras.js";
+import { playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
 const SEAT_RANGE = { duel: [2, 2], "7wonders": [2, 7] };
@@ -39,7 +41,7 @@ function header(extra = []) {
             p.set("lang", e.target.value);
             location.hash = p.toString();
         } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
-    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), select);
+    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
 }
 // ---------------------------------------------------------------- lobby
 async function lobby() {
@@ -121,7 +123,25 @@ async function lobby() {
         }
     };
     const recent = h("ul", { class: "recent", id: "recent" });
-    clear(app).append(header(), h("main", { class: "lobby" }, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
+    let play;
+    let me = null;
+    try {
+        me = await whoAmI();
+    }
+    catch (err) {
+        showError(err);
+    }
+    if (me) {
+        const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
+        play = section.element;
+        const quick = playNow(kinds, TITLES, link, showError);
+        play.insertBefore(quick.element, play.children[1] ?? null);
+        teardown = () => { section.stop(); quick.stop(); };
+    }
+    else {
+        play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")), signInForm(() => void route(), showError));
+    }
+    clear(app).append(header(), h("main", { class: "lobby" }, play, h("section", { class: "panel" }, h("h1", {}, t("lobby")), h("label", {}, `${t("kind")} `, kindSel), h("div", {}, `${t("expansions")}: `, expBox), h("label", {}, `${t("seats")} `, count), seatsBox, clockBox, h("button", { id: "create", class: "primary", onclick: create }, t("create")), result), h("section", { class: "panel" }, h("h2", {}, t("recent")), recent)));
     refresh();
     try {
         const list = await api.games(15);
@@ -188,7 +208,7 @@ class Clocks {
     }
 }
 // ---------------------------------------------------------------- game screen
-async function gameScreen(gameId, token) {
+async function gameScreen(gameId, token, invite) {
     let game;
     try {
         game = await api.game(gameId);
@@ -196,6 +216,16 @@ async function gameScreen(gameId, token) {
     catch (err) {
         showError(err);
         return;
+    }
+    // a signed-in player (its cookie) acts for the seat it holds here, as a seat link would
+    let me = null;
+    if (token === null) {
+        try {
+            me = await whoAmI();
+        }
+        catch {
+            me = null;
+        }
     }
     const board = BOARDS[game.kind];
     const catalog = await catalogFor(game.kind, game.expansions);
@@ -214,7 +244,8 @@ async function gameScreen(gameId, token) {
     const clockEl = h("div", { class: "clocks", id: "clocks" });
     const statusEl = h("span", { class: "status", id: "status" });
     const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
-    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element));
+    const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
+    clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
     const draw = () => {
         if (!view)
             return;
@@ -222,7 +253,12 @@ async function gameScreen(gameId, token) {
         document.body.dataset.phase = view.phase;
         document.body.dataset.acting = (mySeat !== null && view.acting.includes(mySeat)) ? "yes" : "no";
         statusEl.textContent = status;
-        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), h("span", {}, `${t("age")} ${view.age}`), h("span", {}, `${t("turn")} ${view.turn}`), h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+        clear(info).append(h("span", {}, mySeat === null ? t("spectator") : `${seatNames[mySeat]}`), h("span", {}, `${t("version")} ${version}`), view.age !== undefined ? h("span", {}, `${t("age")} ${view.age}`) : "", view.turn !== undefined ? h("span", {}, `${t("turn")} ${view.turn}`) : "", h("span", {}, `${t("phase")}: ${phaseName(view.phase)}`), h("a", { href: link({ game: gameId }), class: "spectate-link" }, t("spectate")), view.phase === "over" ? h("a", { href: link({ replay: gameId }), class: "replay-link" }, t("replay")) : "");
+        if (view.view === "table") { // a table still filling: its seats, no board yet
+            clear(boardEl).append(tablePanel({ gameId, view, me, invite, link, onError: showError, reload: () => void route() }));
+            boardEl.className = "spectating";
+            return;
+        }
         const ctx = {
             view, catalog, seatNames, mySeat, moves, focus,
             play: (move) => { moves = []; follower.command(move, version); draw(); },
@@ -234,6 +270,14 @@ async function gameScreen(gameId, token) {
         clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
         markLastMove(boardEl, log.lastCards);
         performance.measure("board-update", "board-start");
+        if (view.phase === "over" && token === null && me !== null && mySeat !== null) {
+            const sheet = boardEl.querySelector("#score-sheet");
+            const rematch = rematchButton(gameId, link, showError);
+            if (sheet)
+                sheet.after(rematch);
+            else
+                boardEl.append(rematch);
+        }
         drawClocks();
     };
     const drawClocks = () => {
@@ -254,7 +298,7 @@ async function gameScreen(gameId, token) {
         draw();
     };
     const refreshMoves = async (at) => {
-        if (token === null || mySeat === null || !view.acting.includes(mySeat)) {
+        if (mySeat === null || !view.acting.includes(mySeat)) {
             moves = [];
             return;
         }
@@ -271,6 +315,11 @@ async function gameScreen(gameId, token) {
     const follower = new Follower(gameId, token, {
         onHello: (msg) => { mySeat = msg.seat; status = t("live"); },
         onView: (v, newView, events, serverClocks, sent) => {
+            // the table started: seats may be renumbered and named, so follow the game afresh
+            if (view?.view === "table" && newView?.view !== "table") {
+                void route();
+                return;
+            }
             version = v;
             view = newView;
             moves = [];
@@ -283,6 +332,7 @@ async function gameScreen(gameId, token) {
             else
                 void refreshMoves(v);
         },
+        onChat: (msg) => chat.add(msg),
         onRejected: (error) => { showError(new ApiError(0, error.code, error.message)); void refreshMoves(version); },
         onClosed: (reason) => { status = reason; statusEl.textContent = reason; draw(); showError(reason); },
     });
@@ -344,9 +394,14 @@ async function route() {
     setLang(p.get("lang") ?? navigator.language.slice(0, 2));
     document.documentElement.lang = lang();
     if (p.get("game"))
-        await gameScreen(p.get("game"), p.get("token"));
+        await gameScreen(p.get("game"), p.get("token"), p.get("invite"));
     else if (p.get("replay"))
         await replayScreen(p.get("replay"));
+    else if (p.get("leaderboard")) {
+        const main = h("main", { class: "boards" });
+        clear(app).append(header(), main);
+        await leaderboardScreen(main, p.get("leaderboard"), Object.keys(BOARDS), link);
+    }
     else
         await lobby();
 }

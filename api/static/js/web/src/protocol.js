@@ -60,6 +60,9 @@ export class Follower {
             case "hello":
                 this.handlers.onHello(msg);
                 break;
+            case "chat":
+                this.handlers.onChat?.(msg);
+                break;
             case "snapshot":
                 this.handlers.onView(msg.version, msg.view, [], msg.clocks, msg.moves);
                 break;
@@ -87,5 +90,83 @@ export class Follower {
             this.handlers.onRejected(p);
         });
     }
+    /** A table chat message on this socket (`{"type": "chat", "text"}`); the library has no
+     * call for it yet, so it goes on the session's own socket. */
+    say(text) {
+        const socket = this.session.socket;
+        if (socket && socket.readyState === WebSocket.OPEN)
+            socket.send(JSON.stringify({ type: "chat", text }));
+    }
     close() { this.session.stop(); }
+}
+/** A JSON request on the page's own origin: the `polis_player` cookie (HttpOnly, set by
+ * `POST /players`) goes with it, so a signed-in player's calls carry no token in script. */
+export async function rest(method, path, body) {
+    const init = { method, credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+        init.body = JSON.stringify(body);
+        init.headers["Content-Type"] = "application/json";
+    }
+    const reply = await fetch(path, init);
+    const text = await reply.text();
+    let data = null;
+    try {
+        data = text ? JSON.parse(text) : null;
+    }
+    catch {
+        data = null;
+    }
+    if (!reply.ok) {
+        const p = data ?? {};
+        throw new ApiError(reply.status, p.code ?? `http_${reply.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+    }
+    return data;
+}
+/** A route of a part the service may not have yet: its 404 (or 405) reads as "missing". */
+export function missingRoute(err) {
+    return err instanceof ApiError && (err.status === 405 || (err.status === 404 && ["not_found", "http_404"].includes(err.code)));
+}
+/** A socket of the page's origin that comes back after a drop (`/lobby/ws`, `/players/me/ws`):
+ * `follow` sends the login message (the cookie names the player). */
+export class Feed {
+    constructor(path, onMessage, follow, onRefused) {
+        this.path = path;
+        this.onMessage = onMessage;
+        this.follow = follow;
+        this.onRefused = onRefused;
+        this.socket = null;
+        this.stopped = false;
+        this.wait = 500;
+        this.open();
+    }
+    open() {
+        const scheme = location.protocol === "https:" ? "wss" : "ws";
+        const socket = new WebSocket(`${scheme}://${location.host}${this.path}`);
+        this.socket = socket;
+        socket.onopen = () => { this.wait = 500; if (this.follow)
+            socket.send(JSON.stringify({ type: "follow", token: null })); };
+        socket.onmessage = (e) => {
+            let msg;
+            try {
+                msg = JSON.parse(String(e.data));
+            }
+            catch {
+                return;
+            }
+            if (msg.type === "error" && (msg.error?.code === "player_required" || msg.error?.code === "unauthorized")) {
+                this.stop();
+                this.onRefused?.(msg);
+                return;
+            }
+            this.onMessage(msg);
+        };
+        socket.onclose = () => {
+            if (this.stopped)
+                return;
+            setTimeout(() => { if (!this.stopped)
+                this.open(); }, this.wait);
+            this.wait = Math.min(this.wait * 2, 10000);
+        };
+    }
+    stop() { this.stopped = true; this.socket?.close(); }
 }

@@ -18,7 +18,7 @@ export class PolisClient {
     constructor(baseUrl) {
         this.baseUrl = baseUrl;
     }
-    async call(method, path, token, body) {
+    async request(method, path, token, body) {
         const headers = {};
         if (token)
             headers.Authorization = `Bearer ${token}`;
@@ -27,10 +27,13 @@ export class PolisClient {
         const response = await fetch(this.baseUrl + path, {
             method, headers, body: body === undefined ? undefined : JSON.stringify(body),
         });
-        const data = await response.json();
+        const data = response.status === 204 ? undefined : await response.json();
         if (!response.ok)
             throw new PolisError(response.status, data);
-        return data;
+        return { status: response.status, data: data };
+    }
+    async call(method, path, token, body) {
+        return (await this.request(method, path, token, body)).data;
     }
     kinds() { return this.call("GET", "/kinds"); }
     catalog(kind, expansions = [], lang) {
@@ -77,6 +80,40 @@ export class PolisClient {
     myGames(token, state) {
         return this.call("GET", `/players/me/games${state ? `?state=${state}` : ""}`, token);
     }
+    /** The host frees a seat's player before the start (the seat opens). */
+    removeFromTable(gameId, token, seat) {
+        return this.call("DELETE", `/games/${gameId}/seats/${seat}`, token);
+    }
+    /** The host's new invitation code for a private table (the previous one stops working). */
+    newInvitation(gameId, token) {
+        return this.call("POST", `/games/${gameId}/invite`, token);
+    }
+    /** No invitation code works for the host's private table any more. */
+    async revokeInvitation(gameId, token) {
+        await this.call("DELETE", `/games/${gameId}/invite`, token);
+    }
+    /**
+     * After a game, one of its players asks for a rematch: a private table with the same seats,
+     * hosted by the asker, the others invited to theirs (told `invitation` on the player
+     * socket). Once per game: a second request, from anyone, gets the same table (`opened`
+     * false; true when this request opened it).
+     */
+    async requestRematch(gameId, token) {
+        const { status, data } = await this.request("POST", `/games/${gameId}/rematch`, token);
+        return { ...data, opened: status === 201 };
+    }
+    /** The rematch of a finished game, once a player asked for it (404 `no_rematch` before). */
+    rematch(gameId) { return this.call("GET", `/games/${gameId}/rematch`); }
+    /** Turn down the seat a table reserved for me (an invitation): the seat opens. */
+    decline(gameId, token) {
+        return this.call("POST", `/games/${gameId}/decline`, token);
+    }
+    /** The waiting tables with a seat reserved for me (rematches, hosts' invitations). */
+    myInvitations(token) {
+        return this.call("GET", "/players/me/invitations", token);
+    }
+    /** A player's public profile. */
+    player(playerId) { return this.call("GET", `/players/${playerId}`); }
     /** The game's summary; with `minVersion`, from that version or a later one, which the
      * server may answer from memory. */
     game(gameId, minVersion) {
@@ -226,5 +263,195 @@ export class GameSession {
     stop() {
         this.stopped = true;
         this.socket?.close();
+    }
+}
+/**
+ * A socket of notices as an async iterator of typed messages, reconnecting when it drops (the
+ * player and lobby sockets tell again on connecting whatever stands: turns waiting,
+ * invitations, the lobby). Messages are queued from `open` to `close`, so nothing is lost
+ * between two loops over the feed; a type this client does not know (a newer server's) is
+ * skipped. A refusal (an `error` with no `request_id`) ends the iteration with a `PolisError`.
+ */
+export class Feed {
+    /** `known`: the message types this client decodes; others (a newer server's) are skipped. */
+    constructor(url, first, known, maxRetries = 5) {
+        this.url = url;
+        this.first = first;
+        this.known = known;
+        this.maxRetries = maxRetries;
+        this.reconnects = 0;
+        this.socket = null;
+        this.stopped = false;
+        this.failure = null;
+        this.counter = 0;
+        this.queue = [];
+        this.waiting = [];
+        this.failing = [];
+        this.pings = new Map();
+    }
+    /** Connect (and log in); resolves once the socket is open. */
+    open() { return this.connect(0); }
+    connect(failures) {
+        return new Promise((resolve, reject) => {
+            const socket = new WebSocket(this.url);
+            this.socket = socket;
+            let opened = false;
+            socket.on("open", () => {
+                opened = true;
+                if (this.first)
+                    socket.send(JSON.stringify(this.first));
+                resolve();
+            });
+            socket.on("message", (data) => {
+                failures = 0;
+                this.receive(JSON.parse(data.toString()));
+            });
+            socket.on("error", (error) => { if (!opened)
+                reject(error); });
+            socket.on("close", () => {
+                if (this.socket !== socket)
+                    return;
+                if (this.stopped)
+                    return this.end();
+                if (failures + 1 > this.maxRetries)
+                    return this.fail(new Error(`${this.url}: gave up after ${this.maxRetries} reconnects`));
+                this.reconnects += 1;
+                setTimeout(() => { this.connect(failures + 1).catch(() => { }); }, 50 * (failures + 1));
+            });
+        });
+    }
+    track(message) {
+        const typed = message;
+        if (typed.type === "pong" || typed.type === "error") {
+            const ping = this.pings.get(typed.request_id ?? "");
+            if (ping) {
+                this.pings.delete(typed.request_id ?? "");
+                if (typed.type === "pong")
+                    ping.resolve(typed);
+                else
+                    ping.reject(new PolisError(typed.error.status ?? 400, typed.error));
+            }
+            else if (typed.type === "error" && typed.request_id === null) {
+                this.stopped = true; // refused: the server closes the socket
+                this.fail(new PolisError(typed.error.status ?? 400, typed.error));
+            }
+        }
+    }
+    receive(message) {
+        if (!this.known.includes(message.type))
+            return;
+        this.track(message);
+        if (this.failure)
+            return;
+        const waiter = this.waiting.shift();
+        if (waiter) {
+            this.failing.shift();
+            waiter({ value: message, done: false });
+        }
+        else {
+            this.queue.push(message);
+        }
+    }
+    end() {
+        this.stopped = true;
+        this.failing.splice(0);
+        for (const waiter of this.waiting.splice(0))
+            waiter({ value: undefined, done: true });
+    }
+    fail(error) {
+        this.failure = error;
+        this.waiting.splice(0);
+        for (const reject of this.failing.splice(0))
+            reject(error);
+    }
+    /** The next message (done once the feed is closed and its messages taken). */
+    next() {
+        const queued = this.queue.shift();
+        if (queued !== undefined)
+            return Promise.resolve({ value: queued, done: false });
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.stopped)
+            return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve, reject) => { this.waiting.push(resolve); this.failing.push(reject); });
+    }
+    [Symbol.asyncIterator]() {
+        return { next: () => this.next(), return: async () => ({ value: undefined, done: true }) };
+    }
+    /** Ask for a `pong` and wait for it (it is also among the messages iterated). */
+    ping(timeoutMs = 10000) {
+        const requestId = `p${++this.counter}`;
+        return new Promise((resolve, reject) => {
+            const timer = setTimeout(() => { this.pings.delete(requestId); reject(new Error("no pong")); }, timeoutMs);
+            this.pings.set(requestId, {
+                resolve: (m) => { clearTimeout(timer); resolve(m); },
+                reject: (e) => { clearTimeout(timer); reject(e); },
+            });
+            const ping = { type: "ping", request_id: requestId };
+            this.socket?.send(JSON.stringify(ping));
+        });
+    }
+    /** Close the socket as a network failure would: the feed reconnects and is told again. */
+    drop() { this.socket?.terminate(); }
+    close() {
+        this.stopped = true;
+        this.socket?.close();
+        this.end();
+    }
+}
+/**
+ * One player's socket (`/players/me/ws`): `your_turn`, `table`, `game_over`, `invitation`,
+ * `heartbeat` (and `pong`) for every game the player holds a seat in. The token (a player's,
+ * or a JWT; not a seat token) goes in the first `follow` message, never in the URL.
+ */
+export class PlayerFeed extends Feed {
+    constructor(wsBase, token, maxRetries = 5) {
+        super(`${wsBase.replace(/\/$/, "")}/players/me/ws`, { type: "follow", token }, ["hello", "your_turn", "table", "game_over", "invitation", "heartbeat", "pong", "error"], maxRetries);
+        /** The last `hello`: who the socket logged in as. */
+        this.hello = null;
+    }
+    /** A player socket, connected. */
+    static async connect(wsBase, token) {
+        const feed = new PlayerFeed(wsBase, token);
+        await feed.open();
+        return feed;
+    }
+    track(message) {
+        super.track(message);
+        if (message.type === "hello")
+            this.hello = message;
+    }
+}
+/**
+ * The lobby socket (`/lobby/ws?kind=`): the public tables waiting for players, then each
+ * change (`opened`, `filling`, `started`, `closed`). `tables` keeps the lobby as it stands.
+ */
+export class LobbyFeed extends Feed {
+    constructor(wsBase, kind, maxRetries = 5) {
+        const query = kind ? `?${new URLSearchParams({ kind })}` : "";
+        super(`${wsBase.replace(/\/$/, "")}/lobby/ws${query}`, null, ["lobby", "lobby_table", "heartbeat", "pong", "error"], maxRetries);
+        /** The tables in the lobby by game id, as the messages so far leave it. */
+        this.tables = new Map();
+    }
+    /** A lobby socket, connected. */
+    static async connect(wsBase, kind) {
+        const feed = new LobbyFeed(wsBase, kind);
+        await feed.open();
+        return feed;
+    }
+    track(message) {
+        super.track(message);
+        if (message.type === "lobby") {
+            this.tables.clear();
+            for (const table of message.tables)
+                this.tables.set(table.game.game_id, table);
+        }
+        else if (message.type === "lobby_table") {
+            const id = message.table.game.game_id;
+            if (message.change === "started" || message.change === "closed")
+                this.tables.delete(id);
+            else
+                this.tables.set(id, message.table);
+        }
     }
 }
