@@ -25,6 +25,7 @@ from api.http.schemas import Key, Version
 from api.runners.fanout import Channel
 from api.runtime import Runtime, runtime_of
 from api.service.game_service import GameService, parse_game_id
+from api.service.identity import is_player_credential
 from api.service.limits import too_deep
 from api.service.rate_limits import OpenSockets
 from api.service.refusals import Invalid, Refusal
@@ -254,7 +255,9 @@ async def _session(socket: WebSocket[Any, Any, Any], runtime: Runtime, game_id: 
         token = token or socket.cookies.get(COOKIE)  # a signed-in browser's player
         _, seat = await service.caller(gid, token)
         if include and seat is None:
-            raise Invalid("invalid_include", "a spectator has no legal moves to include")
+            if not (token and is_player_credential(token)):
+                raise Invalid("invalid_include", "a spectator has no legal moves to include")
+            include = False  # a signed-in player watching a game it has no seat in
         current = (await service.record(gid)).version
         if after is not None and after > current:
             raise Invalid(

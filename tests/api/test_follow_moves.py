@@ -125,6 +125,22 @@ async def test_a_spectator_cannot_ask_for_moves(apis: list[ApiProcess],
         assert socket.close_code == 4400
 
 
+async def test_a_player_without_a_seat_asking_for_moves_watches(
+    apis: list[ApiProcess], http: httpx.AsyncClient
+) -> None:
+    """A signed-in page asks for moves before it knows its seat: a player holding no seat of
+    the game follows as a spectator (no moves), where an anonymous one is refused."""
+    game_id, _ = await create_game(http, seed=35)
+    token = (await http.post("/players", json={"name": "Watcher"})).json()["token"]
+    http.cookies.clear()
+    async with connect(f"{apis[0].ws_url}/games/{game_id}/ws") as socket:
+        await socket.send(json.dumps({"type": "follow", "token": token, "include": ["moves"]}))
+        hello = json.loads(await socket.recv())
+        assert hello["type"] == "hello" and hello["seat"] is None
+        snapshot = json.loads(await socket.recv())
+        assert snapshot["type"] == "snapshot" and "moves" not in snapshot
+
+
 @pytest.mark.parametrize("query, ok", [("include=moves", True), ("include=view", False)])
 async def test_a_header_login_asks_in_the_query(
     apis: list[ApiProcess], http: httpx.AsyncClient, query: str, ok: bool

@@ -44,8 +44,9 @@ export interface SubmitOptions { idempotencyKey?: string; include?: Include[] }
 
 export type ServerMessage =
   | W["Hello"] | W["Snapshot"] | W["Update"] | W["Heartbeat"] | W["Pong"]
-  | W["CommandAcceptedMessage"] | W["CommandRejected"] | W["ErrorMessage"];
-export type ClientMessage = W["FollowMessage"] | W["CommandMessage"] | W["PingMessage"];
+  | W["CommandAcceptedMessage"] | W["CommandRejected"] | W["ErrorMessage"]
+  | W["ChatPushed"] | W["ChatAccepted"];
+export type ClientMessage = W["FollowMessage"] | W["CommandMessage"] | W["PingMessage"] | W["ChatMessage"];
 /** What the player socket sends (`error`: a refused login, then it closes). */
 export type PlayerMessage =
   | W["PlayerHello"] | W["YourTurn"] | W["TableChanged"] | W["GameOver"] | W["InvitationMessage"]
@@ -286,7 +287,8 @@ export class GameSession {
         this.versions.push(event.version);
       });
       this.version = message.version;
-    } else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error") {
+    } else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error"
+      || message.type === "chat_accepted") {
       const reply = this.replies.get(message.request_id ?? "");
       if (reply) {
         this.replies.delete(message.request_id ?? "");
@@ -317,6 +319,22 @@ export class GameSession {
     if (answer.type === "command_rejected" || answer.type === "error") {
       throw new PolisError(answer.error.status ?? 400, answer.error as Problem);
     }
+    throw new Error(`unexpected reply ${answer.type}`);
+  }
+
+  /**
+   * Say `text` at the table (its chat: stored outside the game's events, pushed to everyone
+   * following as a `chat` message); resolves with the line's number, `seq`.
+   */
+  async chat(text: string): Promise<number> {
+    await this.opened;
+    const requestId = `r${++this.counter}`;
+    const reply = new Promise<ServerMessage>((resolve) => this.replies.set(requestId, resolve));
+    const message: W["ChatMessage"] = { type: "chat", request_id: requestId, text };
+    this.socket?.send(JSON.stringify(message));
+    const answer = await reply;
+    if (answer.type === "chat_accepted") return answer.seq;
+    if (answer.type === "error") throw new PolisError(answer.error.status ?? 400, answer.error as Problem);
     throw new Error(`unexpected reply ${answer.type}`);
   }
 
