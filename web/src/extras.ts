@@ -1,6 +1,6 @@
-// Parts of the page for services still being built: "play now" (matchmaking), the
-// leaderboards and table chat. Each asks its route first and, while the service answers
-// 404 (no such route yet), says so quietly instead of failing.
+// Parts of the page for services still being built: "play now" (matchmaking) and the
+// leaderboards. Each asks its route first and, while the service answers 404 (no such
+// route yet), says so quietly instead of failing.
 
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -50,40 +50,5 @@ export async function leaderboardScreen(root: HTMLElement, pool: string, pools: 
         h("td", {}, e.rank ?? i + 1), h("td", {}, e.name), h("td", {}, Math.round(e.rating)), h("td", {}, e.games))))) : h("p", {}, t("noEntries")));
   } catch (err) {
     clear(body).append(h("p", { class: "hint" }, missingRoute(err) ? t("notYet") : String((err as Error).message || err)));
-  }
-}
-
-/** Table chat: the history (`GET /games/{id}/chat`), then messages pushed on the game
- * socket; hidden while the service has no chat. `send` puts a message on that socket. */
-export class Chat {
-  readonly element: HTMLElement;
-  private readonly list: HTMLElement;
-
-  constructor(private readonly gameId: string, private readonly seatNames: string[], send: ((text: string) => void) | null) {
-    this.list = h("ol", { class: "chat-lines", "aria-label": t("chat") });
-    const input = h("input", { id: "chat-text", maxlength: 500, "aria-label": t("chatSay"), autocomplete: "off" }) as HTMLInputElement;
-    const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit" }, t("send")));
-    form.addEventListener("submit", (e) => { e.preventDefault(); const text = input.value.trim(); if (text && send) { send(text); input.value = ""; } });
-    this.element = h("section", { class: "panel chat", id: "chat", hidden: true, "aria-label": t("chat") },
-      h("h2", {}, t("chat")), this.list, send ? form : null);
-    void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      const reply = await rest("GET", `/games/${this.gameId}/chat`);
-      const messages: Json[] = Array.isArray(reply) ? reply : reply?.messages ?? [];
-      this.element.hidden = false;
-      for (const m of messages) this.add(m);
-    } catch (err) {
-      if (!missingRoute(err)) { this.element.hidden = false; this.list.append(h("li", { class: "hint" }, String((err as Error).message || err))); }
-    }
-  }
-
-  add(msg: Json): void {
-    this.element.hidden = false;
-    const who = msg.name ?? (typeof msg.seat === "number" ? this.seatNames[msg.seat] : null) ?? t("spectator");
-    this.list.append(h("li", {}, h("strong", {}, who), `: ${msg.text ?? ""}`));
-    while (this.list.children.length > 100) this.list.firstChild!.remove();
   }
 }

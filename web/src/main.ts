@@ -9,7 +9,10 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
-import { Chat, leaderboardScreen, playNow } from "./extras.js";
+import { Chat } from "./chat.js";
+import { leaderboardScreen, playNow } from "./extras.js";
+import { notifyButton } from "./push.js";
+import { followTurns, recountSoon, soundToggle } from "./turns.js";
 import { Me, playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 
 const BOARDS: Record<string, Board> = { duel: duelBoard, "7wonders": sevenWondersBoard };
@@ -47,7 +50,7 @@ function header(extra: (Node | string)[] = []): HTMLElement {
     const p = params(); p.set("lang", (e.target as HTMLSelectElement).value); location.hash = p.toString();
   } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
   return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }),
-    h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
+    h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), soundToggle(), select);
 }
 
 // ---------------------------------------------------------------- lobby
@@ -132,6 +135,8 @@ async function lobby(): Promise<void> {
     play = section.element;
     const quick = playNow(kinds, TITLES, link, showError);
     play.insertBefore(quick.element, play.children[1] ?? null);
+    play.insertBefore(notifyButton(showError), play.children[1] ?? null);
+    followTurns(true);
     teardown = () => { section.stop(); quick.stop(); };
   } else {
     play = h("section", { class: "panel play", id: "play" }, h("h1", {}, t("tablesTitle")), h("p", {}, t("guestWhy")),
@@ -214,6 +219,7 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
   // a signed-in player (its cookie) acts for the seat it holds here, as a seat link would
   let me: Me | null = null;
   if (token === null) { try { me = await whoAmI(); } catch { me = null; } }
+  followTurns(me !== null);
   const board = BOARDS[game.kind];
   const catalog = await catalogFor(game.kind, game.expansions);
   const seatNames = game.seats.map((s) => s.name);
@@ -231,7 +237,7 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
   const clockEl = h("div", { class: "clocks", id: "clocks" });
   const statusEl = h("span", { class: "status", id: "status" });
   const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
-  const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
+  const chat = new Chat(gameId, token, me?.player_id ?? null, (text) => follower.chat(text));
   clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]),
     h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
   const draw = () => {
@@ -296,7 +302,9 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
     onView: (v, newView, events, serverClocks, sent) => {
       // the table started: seats may be renumbered and named, so follow the game afresh
       if (view?.view === "table" && newView?.view !== "table") { void route(); return; }
+      const wasMine = mySeat !== null && view?.acting?.includes(mySeat);
       version = v; view = newView; moves = [];
+      if (wasMine !== (mySeat !== null && view.acting.includes(mySeat))) recountSoon();
       log.add(events);
       clocks.setServer(serverClocks);
       clocks.update(view.acting);

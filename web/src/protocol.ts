@@ -119,11 +119,19 @@ export class Follower {
     });
   }
 
-  /** A table chat message on this socket (`{"type": "chat", "text"}`); the library has no
-   * call for it yet, so it goes on the session's own socket. */
-  say(text: string): void {
-    const socket = (this.session as Json).socket as WebSocket | null;
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "chat", text }));
+  /** Say `text` at the table: the library's `GameSession.chat` on this game's socket;
+   * resolves with the line's `seq`, or rejects with the service's refusal as an ApiError
+   * (`chat_rate_limited`, `chat_closed`, `chat_read_only`, `invalid_chat_message`...). */
+  async chat(text: string): Promise<number> {
+    try {
+      return await this.session.chat(text);
+    } catch (err) {
+      if (err instanceof PolisError) {
+        const p: Json = err.problem ?? {};
+        throw new ApiError(err.status, p.code ?? `http_${err.status}`, p.message ?? p.detail ?? "", p.details ?? {});
+      }
+      throw err;
+    }
   }
 
   close(): void { this.session.stop(); }
@@ -131,8 +139,10 @@ export class Follower {
 
 /** A JSON request on the page's own origin: the `polis_player` cookie (HttpOnly, set by
  * `POST /players`) goes with it, so a signed-in player's calls carry no token in script. */
-export async function rest(method: string, path: string, body?: Json): Promise<Json> {
+export async function rest(method: string, path: string, body?: Json, token?: string | null): Promise<Json> {
   const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  // a seat link's token goes in the header, never in the URL
+  if (token) (init.headers as Record<string, string>).Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)["Content-Type"] = "application/json";

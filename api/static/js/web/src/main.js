@@ -8,7 +8,10 @@ import { LANGS, lang, phaseName, setLang, t } from "./i18n.js";
 import { api, ApiError, Follower } from "./protocol.js";
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
-import { Chat, leaderboardScreen, playNow } from "./extras.js";
+import { Chat } from "./chat.js";
+import { leaderboardScreen, playNow } from "./extras.js";
+import { notifyButton } from "./push.js";
+import { followTurns, recountSoon, soundToggle } from "./turns.js";
 import { playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
 const BOARDS = { duel: duelBoard, "7wonders": sevenWondersBoard };
 const EXPANSIONS = { duel: ["agora"], "7wonders": [] };
@@ -41,7 +44,7 @@ function header(extra = []) {
             p.set("lang", e.target.value);
             location.hash = p.toString();
         } }, ...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, l.toUpperCase())));
-    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), select);
+    return h("header", {}, h("a", { href: "#", class: "brand" }, "Polis"), ...extra, h("span", { class: "spacer" }), h("a", { href: link({ leaderboard: "7wonders" }), id: "leaderboard-link" }, t("leaderboard")), soundToggle(), select);
 }
 // ---------------------------------------------------------------- lobby
 async function lobby() {
@@ -136,6 +139,8 @@ async function lobby() {
         play = section.element;
         const quick = playNow(kinds, TITLES, link, showError);
         play.insertBefore(quick.element, play.children[1] ?? null);
+        play.insertBefore(notifyButton(showError), play.children[1] ?? null);
+        followTurns(true);
         teardown = () => { section.stop(); quick.stop(); };
     }
     else {
@@ -227,6 +232,7 @@ async function gameScreen(gameId, token, invite) {
             me = null;
         }
     }
+    followTurns(me !== null);
     const board = BOARDS[game.kind];
     const catalog = await catalogFor(game.kind, game.expansions);
     const seatNames = game.seats.map((s) => s.name);
@@ -244,7 +250,7 @@ async function gameScreen(gameId, token, invite) {
     const clockEl = h("div", { class: "clocks", id: "clocks" });
     const statusEl = h("span", { class: "status", id: "status" });
     const log = new GameLog(catalog, seatNames, () => api.events(gameId, token));
-    const chat = new Chat(gameId, seatNames, (text) => follower.say(text));
+    const chat = new Chat(gameId, token, me?.player_id ?? null, (text) => follower.chat(text));
     clear(app).append(header([h("span", { class: "title" }, `${game.kind}${game.expansions.length ? " + " + game.expansions.join(" + ") : ""}`), statusEl]), h("main", { class: "game" }, info, clockEl, boardEl, log.element, chat.element));
     const draw = () => {
         if (!view)
@@ -320,9 +326,12 @@ async function gameScreen(gameId, token, invite) {
                 void route();
                 return;
             }
+            const wasMine = mySeat !== null && view?.acting?.includes(mySeat);
             version = v;
             view = newView;
             moves = [];
+            if (wasMine !== (mySeat !== null && view.acting.includes(mySeat)))
+                recountSoon();
             log.add(events);
             clocks.setServer(serverClocks);
             clocks.update(view.acting);

@@ -227,7 +227,8 @@ export class GameSession {
             });
             this.version = message.version;
         }
-        else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error") {
+        else if (message.type === "command_accepted" || message.type === "command_rejected" || message.type === "error"
+            || message.type === "chat_accepted") {
             const reply = this.replies.get(message.request_id ?? "");
             if (reply) {
                 this.replies.delete(message.request_id ?? "");
@@ -258,6 +259,23 @@ export class GameSession {
         if (answer.type === "command_rejected" || answer.type === "error") {
             throw new PolisError(answer.error.status ?? 400, answer.error);
         }
+        throw new Error(`unexpected reply ${answer.type}`);
+    }
+    /**
+     * Say `text` at the table (its chat: stored outside the game's events, pushed to everyone
+     * following as a `chat` message); resolves with the line's number, `seq`.
+     */
+    async chat(text) {
+        await this.opened;
+        const requestId = `r${++this.counter}`;
+        const reply = new Promise((resolve) => this.replies.set(requestId, resolve));
+        const message = { type: "chat", request_id: requestId, text };
+        this.socket?.send(JSON.stringify(message));
+        const answer = await reply;
+        if (answer.type === "chat_accepted")
+            return answer.seq;
+        if (answer.type === "error")
+            throw new PolisError(answer.error.status ?? 400, answer.error);
         throw new Error(`unexpected reply ${answer.type}`);
     }
     stop() {
