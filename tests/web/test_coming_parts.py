@@ -20,6 +20,10 @@ async def test_play_now_and_the_leaderboard_degrade_without_their_routes(
         const s = document.getElementById('play-now-status')?.textContent || '';
         return s.includes('not available') || s.includes('looking for')
             || location.hash.includes('game='); })()""")
+    if await ada.page.get_attribute("#play-now-status", "data-state") == "waiting":
+        # a service with matchmaking: the ticket is withdrawn, so it matches nobody later
+        await ada.page.click("#play-now-cancel")
+        await ada.page.wait_for_selector("#play-now-status[data-state='cancelled']")
     leaderboard = await Tab.open(browser, web_api.url + "/#leaderboard=7wonders&lang=en")
     await leaderboard.page.wait_for_function("""(() => {
         const b = document.getElementById('leaderboard');

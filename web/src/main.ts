@@ -10,7 +10,7 @@ import { api, ApiError, Follower, GameSummary, Json, SeatClock, SeatSpec } from 
 import { GameLog } from "./log.js";
 import { sevenWondersBoard } from "./sevenwonders.js";
 import { Chat } from "./chat.js";
-import { leaderboardScreen, playNow } from "./extras.js";
+import { leaderboardScreen, playNow, ratingChanges } from "./extras.js";
 import { notifyButton } from "./push.js";
 import { followTurns, recountSoon, soundToggle } from "./turns.js";
 import { Me, playSection, rematchButton, signInForm, tablePanel, whoAmI } from "./tables.js";
@@ -133,7 +133,7 @@ async function lobby(): Promise<void> {
   if (me) {
     const section = playSection(me, { kinds, expansions: EXPANSIONS, seatRange: SEAT_RANGE, titles: TITLES, link, onError: showError });
     play = section.element;
-    const quick = playNow(kinds, TITLES, link, showError);
+    const quick = playNow(kinds, EXPANSIONS, SEAT_RANGE, TITLES, link, showError);
     play.insertBefore(quick.element, play.children[1] ?? null);
     play.insertBefore(notifyButton(showError), play.children[1] ?? null);
     followTurns(true);
@@ -232,6 +232,7 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
   let status = t("offline");
   const clocks = new Clocks();
   clocks.setServer(game.clocks);
+  let ratings: HTMLElement | null = null;
   const boardEl = h("div", { id: "board" });
   const info = h("div", { class: "info", id: "info" });
   const clockEl = h("div", { class: "clocks", id: "clocks" });
@@ -268,6 +269,11 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
     clear(boardEl).append(movesPanel(board, ctx), board.render(ctx));
     markLastMove(boardEl, log.lastCards);
     performance.measure("board-update", "board-start");
+    if (view.phase === "over" && game.options?.rated) {
+      ratings ??= ratingChanges(gameId, game.seats);
+      const sheet = boardEl.querySelector("#score-sheet");
+      if (sheet) sheet.after(ratings); else boardEl.append(ratings);
+    }
     if (view.phase === "over" && token === null && me !== null && mySeat !== null) {
       const sheet = boardEl.querySelector("#score-sheet");
       const rematch = rematchButton(gameId, link, showError);

@@ -21,7 +21,7 @@ export interface SeatClock {
 
 export interface GameSummary {
   game_id: string; kind: string; expansions: string[]; options: Json;
-  seats: { seat: number; name: string }[];
+  seats: { seat: number; name: string; player?: string | null }[];
   version: number; over: boolean; summary: Json; created_at: string;
   clocks?: SeatClock[] | null; clocks_as_of?: string | null;
 }

@@ -3,50 +3,163 @@
 // route yet), says so quietly instead of failing.
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { missingRoute, rest } from "./protocol.js";
-/** "Play now": a matchmaking ticket for a kind, followed until it finds a table. */
-export function playNow(kinds, titles, link, onError) {
+import { ApiError, Feed, missingRoute, rest } from "./protocol.js";
+function mmss(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+/** "Play now": a matchmaking ticket (`POST /matchmaking/tickets`: kind, expansions, seat
+ * counts, rated, bots after a wait), its wait shown and counted, cancel; the ticket's
+ * changes come on the player socket (`ticket`) and are read again every few seconds (a
+ * lost wake-up costs a little time only); once matched the page opens the game. */
+export function playNow(kinds, expansions, seatRange, titles, link, onError) {
     const kind = h("select", { id: "quick-kind", "aria-label": t("kind") }, ...kinds.map((k) => h("option", { value: k }, titles[k] ?? k)));
+    const exp = h("span", { class: "expansions", id: "quick-expansions" });
+    const lo = h("input", { id: "quick-min", type: "number", "aria-label": t("fewestSeats") });
+    const hi = h("input", { id: "quick-max", type: "number", "aria-label": t("mostSeats") });
+    const seats = h("span", { class: "quick-seats" }, `${t("seats")} `, lo, "–", hi);
+    const rated = h("input", { id: "quick-rated", type: "checkbox", checked: true });
+    const bots = h("input", { id: "quick-bots", type: "checkbox" });
     const status = h("span", { id: "play-now-status", role: "status" });
     const button = h("button", { id: "play-now", class: "primary", type: "button" }, t("playNow"));
+    const cancel = h("button", { id: "play-now-cancel", type: "button", hidden: true }, t("cancel"));
+    const refresh = () => {
+        const [a, b] = seatRange[kind.value] ?? [2, 2];
+        for (const el of [lo, hi]) {
+            el.min = String(a);
+            el.max = String(b);
+        }
+        lo.value = String(a === b ? a : Math.max(a, 3));
+        hi.value = String(a === b ? b : Math.min(b, 5));
+        seats.hidden = a === b;
+        clear(exp).append(...(expansions[kind.value] ?? []).map((e) => h("label", {}, h("input", { type: "checkbox", value: e, class: "quick-expansion" }), ` ${titles[`${kind.value}/${e}`] ?? e} `)));
+    };
+    kind.onchange = refresh;
+    refresh();
+    let ticket = null;
+    let since = 0;
     let timer = null;
+    let feed = null;
     const stop = () => { if (timer)
-        clearInterval(timer); timer = null; };
-    button.addEventListener("click", async () => {
+        clearInterval(timer); timer = null; feed?.stop(); feed = null; };
+    const done = (words, state) => {
+        stop();
+        ticket = null;
+        button.disabled = false;
+        cancel.hidden = true;
+        status.dataset.state = state;
+        status.textContent = words;
+    };
+    const seen = (now) => {
+        if (!now || now.ticket_id !== ticket)
+            return;
+        if (now.state === "matched" && now.game_id) {
+            stop();
+            status.dataset.state = "matched";
+            location.href = link({ game: now.game_id });
+        }
+        else if (now.state === "expired")
+            done(t("ticketExpired"), "expired");
+        else if (now.state === "cancelled")
+            done(t("ticketCancelled"), "cancelled");
+    };
+    const read = async () => {
+        if (!ticket)
+            return;
         try {
-            const ticket = await rest("POST", "/matchmaking/tickets", { kind: kind.value, expansions: [], rated: false });
-            button.disabled = true;
-            status.textContent = t("searching");
-            timer = setInterval(async () => {
-                try {
-                    const now = await rest("GET", `/matchmaking/tickets/${ticket.ticket_id}`);
-                    if (now.game_id) {
-                        stop();
-                        location.href = link({ game: now.game_id });
-                    }
-                    else if (now.state && now.state !== "waiting" && now.state !== "searching") {
-                        stop();
-                        button.disabled = false;
-                        status.textContent = now.state;
-                    }
-                }
-                catch (err) {
-                    stop();
-                    button.disabled = false;
-                    onError(err);
-                }
-            }, 2000);
+            seen(await rest("GET", `/matchmaking/tickets/${ticket}`));
         }
         catch (err) {
+            done("", "error");
+            onError(err);
+        }
+    };
+    button.addEventListener("click", async () => {
+        const body = { kind: kind.value, rated: rated.checked,
+            expansions: [...exp.querySelectorAll("input:checked")].map((i) => i.value) };
+        if (!seats.hidden)
+            body.seats = [Number(lo.value), Number(hi.value)];
+        if (bots.checked)
+            body.bots_after = 60;
+        button.disabled = true;
+        try {
+            const made = await rest("POST", "/matchmaking/tickets", body);
+            ticket = made.ticket_id;
+            since = Date.now();
+            cancel.hidden = false;
+            status.dataset.state = "waiting";
+            status.textContent = `${t("searching")} 0:00`;
+            feed = new Feed("/players/me/ws", (msg) => { if (msg.type === "ticket")
+                seen(msg.ticket); }, true);
+            let ticks = 0;
+            timer = setInterval(() => {
+                status.textContent = `${t("searching")} ${mmss(Date.now() - since)}`;
+                if (++ticks % 3 === 0)
+                    void read();
+            }, 1000);
+            seen(made);
+        }
+        catch (err) {
+            button.disabled = false;
             if (missingRoute(err)) {
                 button.disabled = true;
+                status.dataset.state = "missing";
                 status.textContent = t("notYet");
                 return;
             }
-            onError(err);
+            status.dataset.state = "refused";
+            status.textContent = err instanceof ApiError ? `${err.code}: ${err.message}` : String(err);
         }
     });
-    return { element: h("div", { class: "play-now" }, h("h2", {}, t("playNow")), kind, " ", button, " ", status), stop };
+    cancel.addEventListener("click", async () => {
+        if (!ticket)
+            return;
+        try {
+            seen(await rest("DELETE", `/matchmaking/tickets/${ticket}`));
+        }
+        catch (err) {
+            onError(err);
+            void read();
+        }
+    });
+    return { element: h("div", { class: "play-now", id: "play-now-box" }, h("h2", {}, t("playNow")), h("div", {}, kind, " ", exp, " ", seats, " ", h("label", {}, rated, ` ${t("rated")}`), " ", h("label", {}, bots, ` ${t("botsAfter")}`)), h("div", {}, button, " ", cancel, " ", status)), stop };
+}
+/** Each seat's rating before and after a rated game (`GET /players/{id}`: the step of its
+ * pool's history for this game), under the score sheet; the ratings runner applies a game
+ * soon after its end, so the page asks again a few times before it says nothing. */
+export function ratingChanges(gameId, seats) {
+    const box = h("section", { class: "rating-changes", id: "rating-changes", hidden: true, "aria-label": t("ratingChanges") });
+    const players = seats.filter((s) => s.player);
+    if (!players.length)
+        return box;
+    let tries = 0;
+    const look = async () => {
+        const rows = [];
+        for (const s of players) {
+            try {
+                const profile = await rest("GET", `/players/${s.player}`);
+                for (const pool of profile.ratings ?? []) {
+                    const step = (pool.history ?? []).find((x) => x.game_id === gameId);
+                    if (step) {
+                        const delta = step.rating - step.rating_before;
+                        rows.push(h("li", { "data-seat": s.seat, "data-before": step.rating_before.toFixed(2), "data-after": step.rating.toFixed(2) }, h("strong", {}, s.name), ` (${pool.pool}): ${step.rating_before.toFixed(1)} → ${step.rating.toFixed(1)} `, h("span", { class: delta >= 0 ? "up" : "down" }, `(${delta >= 0 ? "+" : ""}${delta.toFixed(1)})`)));
+                    }
+                }
+            }
+            catch (err) {
+                if (missingRoute(err))
+                    return;
+            }
+        }
+        if (rows.length) {
+            clear(box).append(h("h3", {}, t("ratingChanges")), h("ul", {}, ...rows));
+            box.hidden = false;
+        }
+        else if (++tries < 10)
+            setTimeout(() => void look(), 2000);
+    };
+    void look();
+    return box;
 }
 /** A leaderboard page (`#leaderboard=<pool>`): rank, name, rating, games. */
 export async function leaderboardScreen(root, pool, pools, link) {
