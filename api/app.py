@@ -17,6 +17,7 @@ from api.http.games import GamesController
 from api.http.health import health, metrics, ready
 from api.http.imports import import_route
 from api.http.kinds import KindsController
+from api.http.leaderboards import LeaderboardController
 from api.http.openapi_doc import serve_complete_document
 from api.http.players import PlayersController
 from api.http.request_ids import configure_logging, request_id_middleware
@@ -52,7 +53,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[GamesController, AuditController, ExportController,
                         import_route(settings.max_trace_bytes, runtime.imports), game_socket,
                         player_socket, lobby_socket, health, ready, metrics, KindsController,
-                        PlayersController, TablesController, LobbyController, *WEB_ROUTES],
+                        PlayersController, TablesController, LobbyController,
+                        LeaderboardController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),

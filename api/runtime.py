@@ -17,6 +17,7 @@ from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
 from api.runners.player_feed import PlayerFeed, player_topic
+from api.runners.ratings import RatingRunner, RatingSettings
 from api.runners.table_expiry import TableExpiry
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
@@ -84,6 +85,7 @@ class Runtime:
                                   settings.max_json_depth)
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
+        self.ratings: RatingRunner | None = None
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -227,6 +229,10 @@ class Runtime:
         self.metrics.gauge("polis_clock_bot_moves_total",
                            "Moves bots made here for timed-out or handed-over seats.",
                            lambda: clocks.bot_moves, "counter")
+        self.ratings = ratings = RatingRunner(store, RatingSettings.from_env())
+        ratings.start()
+        self.metrics.gauge("polis_rated_games_total", "Rated games this process applied.",
+                           lambda: ratings.applied, "counter")
 
     def _register_gauges(self) -> None:
         hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
@@ -270,6 +276,10 @@ class Runtime:
             self.bots.poke(committed.game_id)
         if self.clocks is not None:
             self.clocks.committed(committed)
+        if self.ratings is not None:
+            kept = self.service.games.kept(committed.game_id)
+            if kept is not None and kept.record.over:
+                self.ratings.poke()
 
     def _follow(self, game_id: uuid.UUID, followed: bool) -> None:
         """A game got its first local follower (or lost its last): hear its wake-ups."""
@@ -336,6 +346,8 @@ class Runtime:
     async def stop(self) -> None:
         if self.expiry is not None:
             await self.expiry.stop()
+        if self.ratings is not None:
+            await self.ratings.stop()
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()

@@ -74,6 +74,9 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("wrong_seat", 403, "The token's seat may not issue this command."),
     ErrorCode("not_found", 404, "No such route."),
     ErrorCode("player_not_found", 404, "No player with that id."),
+    ErrorCode("pool_not_found", 404, "No rating pool of that name (a pool is named after its "
+              "kind, or its kind and expansions)."),
+    ErrorCode("not_rated", 404, "The player has no rating in that pool (`around`)."),
     ErrorCode("game_not_found", 404, "No game with that id."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
     ErrorCode("method_not_allowed", 405, "The route does not take this method."),

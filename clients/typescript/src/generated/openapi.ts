@@ -308,6 +308,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboards/{pool}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leaderboard */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lobby": {
         parameters: {
             query?: never;
@@ -3625,6 +3642,14 @@ export interface components {
             intact: boolean;
             version: number;
         };
+        /** Board */
+        Board: {
+            entries: components["schemas"]["Entry"][];
+            limit: number;
+            offset: number;
+            pool: string;
+            total: number;
+        };
         /** CatalogOut */
         CatalogOut: {
             catalog: {
@@ -3665,6 +3690,16 @@ export interface components {
              * @enum {string}
              */
             visibility?: "public" | "private";
+        };
+        /** Entry */
+        Entry: {
+            games: number;
+            mu: number;
+            name: string;
+            player_id: string;
+            rank: number;
+            rating: number;
+            sigma: number;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -3847,6 +3882,25 @@ export interface components {
             name: string;
             player_id: string;
         };
+        /** PlayerProfile */
+        PlayerProfile: {
+            games: {
+                [key: string]: number;
+            };
+            name: string;
+            player_id: string;
+            ratings: components["schemas"]["PoolRating"][];
+        };
+        /** PoolRating */
+        PoolRating: {
+            games: number;
+            history: components["schemas"]["Step"][];
+            mu: number;
+            pool: string;
+            rank: number;
+            rating: number;
+            sigma: number;
+        };
         /** Readiness */
         Readiness: {
             database: boolean;
@@ -3887,6 +3941,17 @@ export interface components {
             name: string;
             seat: number;
             token: string;
+        };
+        /** Step */
+        Step: {
+            /** Format: date-time */
+            at: string;
+            game_id: string;
+            mu: number;
+            place: number;
+            rating: number;
+            rating_before: number;
+            sigma: number;
         };
         /** SubmitCommand */
         SubmitCommand: {
@@ -8448,6 +8513,60 @@ export interface operations {
             };
         };
     };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description `me` (with a player's token) or a player id: the page centred on that player (`offset` is then ignored) */
+                around?: string | null;
+            };
+            header?: never;
+            path: {
+                pool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description A bad parameter (`invalid_query_parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `around=me` without a player's token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `pool_not_found`, or `not_rated` for an `around` player without a rating. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getLobby: {
         parameters: {
             query?: {
@@ -8642,7 +8761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerOut"];
+                    "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
             /** @description A malformed player id. */
