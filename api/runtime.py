@@ -16,9 +16,11 @@ from litestar.connection import ASGIConnection
 from api.runners.bots import BotRunner, BotSettings
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
+from api.runners.matchmaker import Matchmaker, match_settings
 from api.runners.player_feed import PlayerFeed, player_topic
 from api.runners.ratings import RatingRunner, RatingSettings
 from api.runners.table_expiry import TableExpiry
+from api.runners.ticket_pushes import TicketPushes
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
 from api.service.clocks import ClocksAt, served_clocks
@@ -26,6 +28,7 @@ from api.service.commands import Committed
 from api.service.game_service import GameService
 from api.service.identity import Identities, JwtSettings
 from api.service.import_worker import ImportPool
+from api.service.matchmaking import Matchmaking
 from api.service.metrics import Metrics
 from api.service.rate_limits import RateLimits, client_of
 from api.service.tables import TABLE_CHANGES, Tables
@@ -86,6 +89,9 @@ class Runtime:
         self.bots: BotRunner | None = None
         self.clocks: TimeoutRunner | None = None
         self.ratings: RatingRunner | None = None
+        self._matchmaking: Matchmaking | None = None
+        self.matchmaker: Matchmaker | None = None
+        self.tickets: TicketPushes | None = None
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -149,6 +155,8 @@ class Runtime:
             except ValueError:
                 return
             self._players.seated(player, game_id)
+            if self.tickets is not None:
+                self.tickets.changed(player)
 
     def _listen(self, topic: str, on: bool) -> None:
         if self.broker is not None:
@@ -158,6 +166,19 @@ class Runtime:
         """Games' subscriptions were confirmed: read what their listeners may have missed."""
         self.hub.wake_all(games)
         self.players.check(games)
+
+    @property
+    def matchmaking(self) -> Matchmaking:
+        assert self._matchmaking is not None, "runtime not started"
+        return self._matchmaking
+
+    def _ticket_changed(self, player: uuid.UUID, ticket: uuid.UUID) -> None:
+        """A ticket changed here: its player's sockets here, and on other processes
+        through the player's topic."""
+        if self.tickets is not None:
+            self.tickets.changed(player)
+        if self.broker is not None:
+            self.broker.publish_topic_soon(player_topic(player), ticket, 0)
 
     @property
     def limits(self) -> RateLimits:
@@ -233,6 +254,14 @@ class Runtime:
         ratings.start()
         self.metrics.gauge("polis_rated_games_total", "Rated games this process applied.",
                            lambda: ratings.applied, "counter")
+        self._matchmaking = matchmaking = Matchmaking(
+            self._service, ratings.settings.pools, match_settings(), self._ticket_changed,
+            self._table_changed)
+        self.tickets = TicketPushes(matchmaking, self._players)
+        self.matchmaker = Matchmaker(matchmaking)
+        self.matchmaker.start()
+        self.metrics.gauge("polis_tickets_matched_total", "Tickets this process matched.",
+                           lambda: matchmaking.matched, "counter")
 
     def _register_gauges(self) -> None:
         hub, broker, pool, games = self.hub, self.broker, self.pool, self.service.games
@@ -348,6 +377,8 @@ class Runtime:
             await self.expiry.stop()
         if self.ratings is not None:
             await self.ratings.stop()
+        if self.matchmaker is not None:
+            await self.matchmaker.stop()
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()

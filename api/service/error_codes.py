@@ -77,6 +77,12 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("pool_not_found", 404, "No rating pool of that name (a pool is named after its "
               "kind, or its kind and expansions)."),
     ErrorCode("not_rated", 404, "The player has no rating in that pool (`around`)."),
+    ErrorCode("ticket_not_found", 404, "No matchmaking ticket with that id (of yours, to "
+              "cancel it)."),
+    ErrorCode("ticket_exists", 409, "You already have a waiting ticket in that queue (kind, "
+              "expansions, rated, clock): cancel it first."),
+    ErrorCode("ticket_closed", 409, "The ticket is no longer waiting (matched, expired or "
+              "cancelled): it cannot be cancelled; `details` has its state and game."),
     ErrorCode("game_not_found", 404, "No game with that id."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),
     ErrorCode("method_not_allowed", 405, "The route does not take this method."),

@@ -98,11 +98,13 @@ class GameService:
         seed: int | None,
         table: TableRow | None = None,
         table_seats: Sequence[TableSeat] | None = None,
+        game_id: uuid.UUID | None = None,
     ) -> tuple[GameRecord, list[str]]:
         """Deal and open a game; return it with one new secret token per seat ("" for a
         seat without one: a player's, or a free one). With
         `table_seats` holding seats to fill, a table (`api/service/tables.py`): its stream
-        opens with `TableOpened` and the deal is drawn when it starts."""
+        opens with `TableOpened` and the deal is drawn when it starts. `game_id`: the id
+        chosen before (matchmaking records it with its tickets first); a new one by default."""
         if holds_nul(options):
             raise Invalid("invalid_options", "options may not hold NUL characters")
         options = checked_options(options)
@@ -137,7 +139,7 @@ class GameService:
         state = game.initial_state()
         for event in opening:
             state = game.evolve(state, event)
-        game_id = uuid.uuid4()
+        game_id = game_id or uuid.uuid4()
         tokens = [new_token() for _ in seat_names]
         version = len(opening)
         source = "explicit" if deal is not None else "seeded" if seed is not None else "random"
