@@ -63,6 +63,8 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
     sinces = [t.since for t in tickets]
     lows = [t.seats_min for t in tickets]
     highs = [t.seats_max for t in tickets]
+    ids = [t.ticket_id for t in tickets]
+    pids = [t.player_id for t in tickets]
     base, widen, widest = policy.window, policy.widen_per_second, policy.window_max
     widths = [min(widest, base + widen * max(0.0, now - since)) for since in sinces]
     free = sorted(range(count), key=ratings.__getitem__)
@@ -71,6 +73,7 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
     where = [0] * count
     for n, i in enumerate(free):
         where[i] = n
+    ends = len(free)
     taken = [False] * count
     groups: list[Group] = []
     for anchor in sorted(range(count), key=sinces.__getitem__):
@@ -79,15 +82,15 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
         rating, reach = ratings[anchor], widths[anchor]
         low, high = lows[anchor], highs[anchor]
         members = [anchor]
-        players = {tickets[anchor].player_id}
+        players = {pids[anchor]}
         left, right = where[anchor] - 1, where[anchor] + 1
         while len(members) < high:
             while left >= 0 and taken[free[left]]:
                 left -= 1
-            while right < len(free) and taken[free[right]]:
+            while right < ends and taken[free[right]]:
                 right += 1
             dl = rating - ratings[free[left]] if left >= 0 else None
-            dr = ratings[free[right]] - rating if right < len(free) else None
+            dr = ratings[free[right]] - rating if right < ends else None
             if dl is not None and (dr is None or dl <= dr):
                 pick, left, distance = free[left], left - 1, dl
             elif dr is not None:
@@ -99,7 +102,7 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
             most = min(high, highs[pick])
             if distance > widths[pick] or max(low, lows[pick]) > most or most <= len(members):
                 continue  # out of its window, or no seat count left for all
-            player = tickets[pick].player_id
+            player = pids[pick]
             if player in players:
                 continue
             low, high = max(low, lows[pick]), min(high, highs[pick])
@@ -112,10 +115,11 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
             bots = low - len(members)
         for m in members:
             taken[m] = True
-        groups.append(Group(tuple(tickets[m].ticket_id for m in members),
-                            tuple(tickets[m].player_id for m in members), bots))
+        groups.append(Group(tuple([ids[m] for m in members]),
+                            tuple([pids[m] for m in members]), bots))
         if len(groups) % 256 == 0:  # keep the scans short: drop the taken from `free`
             free = [i for i in free if not taken[i]]
+            ends = len(free)
             for n, i in enumerate(free):
                 where[i] = n
     return groups
