@@ -25,6 +25,9 @@ RECENT_SECONDS = 3600.0
 
 
 class TicketMessage(msgspec.Struct, tag="ticket", tag_field="type"):
+    """One of the player's matchmaking tickets changed state (filed, matched with its game,
+    expired, cancelled)."""
+
     ticket: Ticket
 
 
