@@ -190,3 +190,14 @@ async def test_a_match_whose_matcher_died_before_its_game_gets_its_game(
     game = reply.json()
     assert sorted(uuid.UUID(s["player"]) for s in game["seats"]) == sorted(players)
     assert game["options"] == {"rated": False}
+
+
+async def test_a_ticket_nobody_matches_expires(http: httpx.AsyncClient, pool: asyncpg.Pool
+                                               ) -> None:
+    _, token = await guest(http, "Patient")
+    ticket = (await _file(http, token, kind="duel", clock=_queue_clock())).json()["ticket_id"]
+    # filed longer ago than POLIS_MATCH_TICKET_SECONDS (600 s by default)
+    await pool.execute("UPDATE match_tickets SET created_at = now() - interval '11 minutes' "
+                       "WHERE ticket_id = $1", uuid.UUID(ticket))
+    [found] = await _settled(http, [ticket])
+    assert found["state"] == "expired" and found["game_id"] is None
