@@ -74,6 +74,7 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
     for n, i in enumerate(free):
         where[i] = n
     ends = len(free)
+    skipped = 0
     taken = [False] * count
     groups: list[Group] = []
     for anchor in sorted(range(count), key=sinces.__getitem__):
@@ -87,8 +88,10 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
         while len(members) < high:
             while left >= 0 and taken[free[left]]:
                 left -= 1
+                skipped += 1
             while right < ends and taken[free[right]]:
                 right += 1
+                skipped += 1
             dl = rating - ratings[free[left]] if left >= 0 else None
             dr = ratings[free[right]] - rating if right < ends else None
             if dl is not None and (dr is None or dl <= dr):
@@ -117,7 +120,8 @@ def match(tickets: list[Waiting], now: float, policy: Policy) -> list[Group]:
             taken[m] = True
         groups.append(Group(tuple([ids[m] for m in members]),
                             tuple([pids[m] for m in members]), bots))
-        if len(groups) % 256 == 0:  # keep the scans short: drop the taken from `free`
+        if skipped > ends:  # scans pass many taken tickets: drop them from `free` (paid
+            skipped = 0     # for by the skips, so a round stays linear)
             free = [i for i in free if not taken[i]]
             ends = len(free)
             for n, i in enumerate(free):
