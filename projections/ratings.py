@@ -13,10 +13,11 @@ rate games with bots (they are recorded as skipped).
 Exactly once: a game is applied in one transaction that inserts its `rated_games` row
 (primary key: the game) with the ratings and history it moves, under one advisory lock
 (`RATINGS_LOCK`) so games are applied one at a time in one order, the order of their
-finish; a process killed mid-update leaves nothing, and the next applier (any process)
-takes the game again. `rated_games.seq` records that order, which `rebuild_ratings`
-replays: the same games, in the same order, through the same function give the same
-numbers.
+finish (imported games are never rated); a process killed mid-update leaves nothing, and
+the next applier (any process) takes the game again. A game that cannot be folded is
+recorded as skipped, with why, rather than stall every later one. `rated_games.seq`
+records that order, which `rebuild_ratings` replays: the same games, in the same order,
+through the same function give the same numbers.
 
 Seats: each seat of a rated game is a player (`games.players`) or a bot level (the `bots`
 option: one player identity per level, `infra.players.of_subject` with the issuer
@@ -134,7 +135,7 @@ def fold_final(record: GameRecord, rows: Sequence[asyncpg.Record]) -> tuple[Game
 _PENDING = """
     SELECT g.game_id, e.recorded_at AS finished_at FROM games g
     JOIN events e ON e.game_id = g.game_id AND e.version = g.version
-    WHERE g.over AND g.options @> '{"rated": true}'
+    WHERE g.over AND g.options @> '{"rated": true}' AND NOT g.imported
       AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.game_id)
     ORDER BY e.recorded_at, g.game_id LIMIT $1"""
 
@@ -152,10 +153,19 @@ async def apply_game(conn: asyncpg.Connection, store: EventStore, settings: Pool
     pool = pool_of(record.kind, record.expansions, settings)
     holders = seat_holders(record)
     skipped = None
+    places: list[int] = []
     if any(h == ("", "") for h in holders):
         skipped = "a seat held by no player"
     elif pool in settings.unrated_bots and any(isinstance(h, tuple) for h in holders):
         skipped = "bots are not rated in this pool"
+    else:
+        rows = await conn.fetch("SELECT payload::text AS payload FROM events "
+                                "WHERE game_id = $1 ORDER BY version", game_id)
+        try:
+            game, state = fold_final(record, rows)
+            places = final_places(game, state, len(holders))
+        except Exception as exc:  # never stall every later game on one that cannot fold
+            skipped = f"the game does not fold: {exc}"[:200]
     seq = await conn.fetchval("SELECT coalesce(max(seq), 0) + 1 FROM rated_games")
     await conn.execute(
         "INSERT INTO rated_games (game_id, seq, pool, skipped, finished_at) "
@@ -163,10 +173,6 @@ async def apply_game(conn: asyncpg.Connection, store: EventStore, settings: Pool
         finished_at)
     if skipped:
         return None
-    rows = await conn.fetch("SELECT payload::text AS payload FROM events WHERE game_id = $1 "
-                            "ORDER BY version", game_id)
-    game, state = fold_final(record, rows)
-    places = final_places(game, state, len(holders))
     ids = [uuid.UUID(h) if isinstance(h, str) else await bot_player(conn, h[1])
            for h in holders]
     found = {r["player_id"]: (r["mu"], r["sigma"]) for r in await conn.fetch(

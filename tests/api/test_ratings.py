@@ -147,29 +147,25 @@ async def test_a_kill_mid_update_rolls_back_and_the_game_is_applied_once(
         pass
     conn = await asyncpg.connect(database_url)
     try:
-        async with pool.acquire() as blocker:
-            # hold the lock so the servers' runners wait while the game finishes
-            tx = blocker.transaction()
-            await tx.start()
-            await blocker.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
-            [game_id] = await _bot_games(http, 1)
-            deadline = time.monotonic() + 60
-            while not (await http.get(f"/games/{game_id}")).json()["over"]:
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.2)
-            await tx.rollback()
-            before = await pool.fetch(_RATINGS)
-            dying = conn.transaction()
-            await dying.start()
-            # the servers' runners may apply it first: then there is nothing left to apply
-            found = await pending(conn, 10)
-            mine = [g for g in found if str(g[0]) == game_id]
-            if mine:
-                await apply_game(conn, store, PoolSettings(), *mine[0])
-        conn.terminate()  # killed before the commit
+        # this connection is the dying applier: it holds the ratings' lock (the servers'
+        # runners wait) while the game finishes, then applies it and is cut before commit
+        dying = conn.transaction()
+        await dying.start()
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+        [game_id] = await _bot_games(http, 1)
+        deadline = time.monotonic() + 60
+        while not (await http.get(f"/games/{game_id}")).json()["over"]:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.2)
+        before = await pool.fetch(_RATINGS)
+        [mine] = [g for g in await pending(conn, 100) if str(g[0]) == game_id]
+        await apply_game(conn, store, PoolSettings(), *mine)
+        assert await conn.fetchval("SELECT count(*) FROM rated_games WHERE game_id = $1",
+                                   mine[0]) == 1
+        conn.terminate()  # killed before the commit: the lock goes with it
         await _rated(pool, [game_id])
         after = await pool.fetch(_RATINGS)
-        assert len(after) >= len(before)
+        assert len(after) >= len(before) and after != before
         await _each_game_once(pool)
         assert await pool.fetchval("SELECT count(*) FROM rated_games WHERE game_id = $1",
                                    uuid.UUID(game_id)) == 1
