@@ -37,9 +37,6 @@ from infra.event_store import GameRecord, TableRow
 from infra.players import PlayerRecord
 from projections.ratings import MODEL, PoolSettings, pool_of
 
-State = str
-"""waiting, matched, expired or cancelled."""
-
 
 class MatchSettings(msgspec.Struct, frozen=True):
     """The matcher's settings (`POLIS_MATCH_*`, read in `api/runners/matchmaker.py`)."""
@@ -124,9 +121,9 @@ class Matchmaking:
             low, high = get_game(kind, tuple(named), {}).seat_range()
         except DomainError as exc:
             raise RuleRefused(exc.code, exc.reason) from None
-        fewest, most = (low, high) if seats is None else (seats[0], seats[-1])
         if seats is not None and len(seats) != 2:
             raise Invalid("invalid_seat_count", "`seats` is [fewest, most]")
+        fewest, most = (low, high) if seats is None else (seats[0], seats[1])
         if not low <= fewest <= most <= high:
             raise RuleRefused("invalid_seat_count", f"{kind} is played with {low} to {high} "
                               f"seats; asked {fewest} to {most}", {"min": low, "max": high})
