@@ -2,7 +2,10 @@
 (`projections/ratings.py`; README "Ratings and matchmaking"; figures in this folder's
 README).
 
-Run: `.venv/bin/python -m tests.benchmarks.bench_ratings --games 300 --playouts 30`.
+Run: `.venv/bin/python -m tests.benchmarks.bench_ratings --kind duel --seats 2 --players 1
+--games 200 --extra 1500 --playouts 20` (`--games` cycle through every lineup, `--extra`
+through those without the strong bot, all shuffled together: the cheap games narrow the
+other identities' sigma).
 In-process, no server: each game is played by the domain engine (the service's ruleset,
 `get_ruleset`), each seat by a bot level or a random-move player, given only its seat's
 view and legal moves; the game's places (`final_places`) rate its seats with the service's
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+import sys
 import time
 
 import domain.packages  # noqa: F401  (registers the kinds)
@@ -46,25 +50,33 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, help="random-move players")
     parser.add_argument("--kind", default="7wonders")
     parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--extra", type=int, default=0,
+                        help="more games among the other identities (no strong bot: cheap)")
     args = parser.parse_args()
     level = {"strong bot": "strong", "greedy bot": "greedy", "random bot": "random",
              **{f"player {i + 1}": "random" for i in range(args.players)}}
     lineups = list(itertools.combinations(level, args.seats))
     random.Random(1).shuffle(lineups)
+    cheap = [lineup for lineup in lineups if "strong bot" not in lineup]
+    schedule = [lineups[n % len(lineups)] for n in range(args.games)]
+    schedule += [cheap[n % len(cheap)] for n in range(args.extra)]
+    random.Random(2).shuffle(schedule)
     ratings = {name: (MODEL.mu, MODEL.sigma) for name in level}
     games = dict.fromkeys(level, 0)
     started = time.perf_counter()
-    for n in range(args.games):
-        lineup = list(lineups[n % len(lineups)])
+    for n, drawn in enumerate(schedule):
+        lineup = list(drawn)
         random.Random(n).shuffle(lineup)
         places = play(args.kind, [level[name] for name in lineup], 1000 + n, args.playouts)
         after = rate([ratings[name] for name in lineup], places)
         for name, new in zip(lineup, after, strict=True):
             ratings[name] = new
             games[name] += 1
+        if n % 100 == 99:
+            print(f"{n + 1} games, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     seconds = time.perf_counter() - started
     board = sorted(level, key=lambda name: -(ratings[name][0] - 3 * ratings[name][1]))
-    print(f"{args.games} games of {args.kind} ({args.seats} seats), strong bot "
+    print(f"{len(schedule)} games of {args.kind} ({args.seats} seats), strong bot "
           f"{args.playouts} playouts, {seconds:.0f} s")
     print("| rank | player | level | games | mu | sigma | mu - 3 sigma | mu ± 2 sigma |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
