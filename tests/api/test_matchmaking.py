@@ -144,7 +144,7 @@ async def test_two_processes_match_one_queue_with_one_killed(
             if i == 15:
                 servers[0].kill()  # mid-way, while both match these queues
                 clients[0] = clients[1]
-        found = await _settled(clients[1], tickets, timeout=40)
+        found = await _settled(clients[1], tickets, timeout=90)
         for client in {id(c): c for c in clients}.values():
             await client.aclose()
     finally:
