@@ -31,6 +31,19 @@ GUARD = sum(8 << (4 * i) for i in range(7))
 UNIT: tuple[int, ...] = tuple(1 << (4 * i) for i in range(7))
 
 
+GUARD_BELOW = GUARD >> 1
+"""The top value bit of each field: set where a (capped) count is 4 to 7."""
+
+
+def cost_keys(costs: tuple[Vec, ...]) -> tuple[int, ...]:
+    """A small int per cost vector, the same for equal vectors in every catalog (for
+    `Pricer.by_key`)."""
+    return tuple(_COST_KEYS.setdefault(c, len(_COST_KEYS)) for c in costs)
+
+
+_COST_KEYS: dict[Vec, int] = {}
+
+
 def pack(vec: Vec) -> int:
     """A resource vector as an int, 4 bits a resource (counts above 7 are capped at 7)."""
     found = _PACKED.get(vec)
@@ -121,8 +134,8 @@ every split): what a city's ways to pay depend on, whatever the cost."""
 class Pricer:
     """Ways to pay any cost in one trading context, memoised per cost."""
 
-    __slots__ = ("discounts", "every", "lf", "lm", "memo", "own", "own_masks", "reach", "rf",
-                 "rm")
+    __slots__ = ("by_key", "discounts", "every", "lf", "lm", "memo", "own", "own_masks",
+                 "reach", "reach_packed", "rf", "rm")
 
     def __init__(self, ctx: Context) -> None:
         own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
@@ -135,12 +148,16 @@ class Pricer:
         self.discounts = disc
         self.every = every
         self.memo: dict[Vec, tuple[Payment, ...]] = {}
+        self.by_key: dict[int, tuple[Payment, ...]] = {}
+        """The same answers by `cost_keys` (an int hashes faster than a vector)."""
         reach = [a + b + c for a, b, c in zip(own_fixed, left_fixed, right_fixed, strict=True)]
         for m in (*own_masks, *left_masks, *right_masks):
             for i in _bits(m):
                 reach[i] += 1
         self.reach = tuple(reach)
         """What the three cities could ever supply: a cost beyond it has no payment."""
+        self.reach_packed = pack(self.reach)
+        """The same, packed (so at most 7 a resource: exact for the costs up to 7)."""
 
     def __call__(self, cost: Vec) -> tuple[Payment, ...]:
         found = self.memo.get(cost)
@@ -149,10 +166,12 @@ class Pricer:
         return found
 
     def _price(self, cost: Vec) -> tuple[Payment, ...]:
-        for c, r in zip(cost, self.reach, strict=True):
-            if c > r:
-                return ()
-        need = sat_sub(pack(cost), self.own)
+        packed = pack(cost)
+        if not fits(packed, self.reach_packed):
+            return ()
+        if packed & GUARD_BELOW and any(c > r for c, r in zip(cost, self.reach, strict=True)):
+            return ()  # a count of 4 or more, perhaps beyond 7: compared in full
+        need = sat_sub(packed, self.own)
         if not need:
             return FREE_ONLY
         nm = field_mask(need)
