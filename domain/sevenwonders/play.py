@@ -73,9 +73,8 @@ def card_cost(
 ) -> tuple[int, bool, tuple[int, ...]]:
     """(coins, free through a chain, resources) of building `card`."""
     cd = rules.cards[card]
-    c = state.cities[city]
-    chain = any(c.names >> n & 1 for n in cd.chain_from)
-    cost = (cd.coins, int(chain), cd.cost)
+    chain = chain_masks(rules.cards)[card] & state.cities[city].names
+    cost = (cd.coins, int(bool(chain)), cd.cost)
     for hook in rules.cost_hooks:
         cost = hook(state, city, "card", card, cost)
     return cost[0], bool(cost[1]), cost[2]

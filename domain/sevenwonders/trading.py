@@ -15,6 +15,7 @@ help with them, the discounts on them), and so is the whole answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 Vec = tuple[int, ...]
@@ -292,10 +293,21 @@ def _solve(
     payments.sort(key=lambda p: (p[0] + p[1], p[0]))
     if every_split:
         return tuple(payments)
-    return tuple(
-        p for p in payments
-        if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in payments)
-    )
+    kept = _undominated(found)
+    return tuple(p for p in payments if (p[0], p[1]) in kept)
+
+
+def _undominated(splits: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The distinct (left, right) coin splits that no other is as cheap as on both sides:
+    in (left, right) order, a split is beaten exactly when one before it pays no more on
+    the right (it pays no more on the left, and they differ)."""
+    kept = set()
+    best_right = None
+    for split in sorted(splits):
+        if best_right is None or split[1] < best_right:
+            kept.add(split)
+            best_right = split[1]
+    return kept
 
 
 def price(bought: Vec, cheap: int) -> int:
