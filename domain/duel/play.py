@@ -50,20 +50,17 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
 class Pricer:
     """Prices for one seat in one state: the shared parts are computed once per move list."""
 
-    __slots__ = ("_discounts", "_prices", "economy", "me", "rules", "seat", "state", "up")
+    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "up")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         self.rules = rules
         self.state = state
         self.seat = seat
-        me = self.me = state.players[seat]
+        self.me = state.players[seat]
         self.up = unit_prices(rules, state, seat)
         self.economy = ECONOMY in state.players[1 - seat].tokens
         self._discounts: dict[int, int] = {}
         """Units waived per card colour (wonders: -1), computed on first use."""
-        self._prices = _price_table(rules, (me.produce, me.choices, self.up, self.economy))
-        """Prices by `_card_key`/`_wonder_key`, shared by every state with the same
-        pricing context (a seat's context stays the same over most turns)."""
 
     def _discount(self, kind: str, colour: int) -> int:
         units = self._discounts.get(colour)
@@ -77,50 +74,17 @@ class Pricer:
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
-            return CHAINED
+            return Price(0, 0, 0, True, NOTHING, 0)
         discount = self._discount("card", card.colour)
-        key = card_id * _KEY_SPAN + discount
-        price = self._prices.get(key)
-        if price is None:
-            trade, bought = cheapest(card.cost, self.me, self.up, discount)
-            to_opp = trade if self.economy else 0
-            price = self._prices[key] = Price(
-                card.coins + trade, trade, to_opp, False, bought, discount
-            )
-        return price
+        trade, bought = cheapest(card.cost, self.me, self.up, discount)
+        to_opp = trade if self.economy else 0
+        return Price(card.coins + trade, trade, to_opp, False, bought, discount)
 
     def wonder(self, wonder: int) -> Price:
         discount = self._discount("wonder", -1)
-        key = -1 - (wonder * _KEY_SPAN + discount)
-        price = self._prices.get(key)
-        if price is None:
-            cost = self.rules.wonders[wonder].cost
-            trade, bought = cheapest(cost, self.me, self.up, discount)
-            price = self._prices[key] = Price(
-                trade, trade, trade if self.economy else 0, False, bought, discount
-            )
-        return price
-
-
-CHAINED = Price(0, 0, 0, True, NOTHING, 0)
-"""A construction made free by a chain (prices are shared: never changed once made)."""
-
-_KEY_SPAN = 64
-"""Price keys: a card's id times this plus its discount (wonders: negative keys)."""
-
-def _price_table(rules: DuelRules, context: tuple[object, ...]) -> dict[int, Price]:
-    """The ruleset's memo of prices for one pricing context: (own production, own one-of
-    producers, unit prices, Economy): with a card's discount, all a base price reads."""
-    tables = rules.price_tables
-    table = tables.get(context)
-    if table is None:
-        if len(tables) >= _TABLES_LIMIT:
-            tables.clear()
-        table = tables[context] = {}
-    return table
-
-
-_TABLES_LIMIT = 1 << 14
+        cost = self.rules.wonders[wonder].cost
+        trade, bought = cheapest(cost, self.me, self.up, discount)
+        return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
 
 
 class HookedPricer(Pricer):
@@ -140,7 +104,7 @@ class HookedPricer(Pricer):
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.chains >> card.chain_from) & 1:
-            return CHAINED
+            return Price(0, 0, 0, True, NOTHING, 0)
         discount = self._discount("card", card.colour)
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         coins = card.coins

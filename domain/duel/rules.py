@@ -166,10 +166,6 @@ class DuelRules:
     hooked_pricing: bool = field(init=False, repr=False, compare=False)
     """Whether chain, cost-symbol or card price hooks apply (`play.HookedPricer` then)."""
     started_type: type[GameStarted] = field(init=False, repr=False, compare=False)
-    price_tables: dict[tuple[object, ...], dict[int, Any]] = field(
-        init=False, repr=False, compare=False
-    )
-    """`play.Pricer`'s memo of prices per pricing context (a cache, not a rule)."""
     """The `GameStarted` event type whose deal is `deal_type` (`events.game_started_type`)."""
 
     def __post_init__(self) -> None:
@@ -181,7 +177,6 @@ class DuelRules:
         object.__setattr__(self, "table", table)
         hooked = bool(self.chain_hooks or self.waiver_hooks or self.card_price_hooks)
         object.__setattr__(self, "hooked_pricing", hooked)
-        object.__setattr__(self, "price_tables", {})
 
     def extend(self, **changes: Any) -> DuelRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""
