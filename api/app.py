@@ -18,6 +18,8 @@ from api.http.games import GamesController
 from api.http.health import health, metrics, ready
 from api.http.imports import import_route
 from api.http.kinds import KindsController
+from api.http.leaderboards import LeaderboardController
+from api.http.matchmaking import MatchmakingController
 from api.http.notifications import PushController, dead_notifications, push_key
 from api.http.openapi_doc import serve_complete_document
 from api.http.players import PlayersController
@@ -55,7 +57,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         import_route(settings.max_trace_bytes, runtime.imports), game_socket,
                         player_socket, lobby_socket, health, ready, metrics, KindsController,
                         PlayersController, TablesController, LobbyController, PushController,
-                        push_key, dead_notifications, ChatController, *WEB_ROUTES],
+                        push_key, dead_notifications, ChatController, LeaderboardController,
+                        MatchmakingController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),

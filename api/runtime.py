@@ -18,8 +18,11 @@ from api.runners.chat_feed import ChatFeed, chat_topic
 from api.runners.deliveries import Deliveries
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
+from api.runners.matchmaker import Matchmaker, match_settings
 from api.runners.player_feed import PlayerFeed, invited_of, player_topic
+from api.runners.ratings import RatingRunner, RatingSettings
 from api.runners.table_expiry import TableExpiry
+from api.runners.ticket_pushes import TicketPushes
 from api.runners.timeouts import ClockSettings, TimeoutRunner
 from api.service.bot_seats import playing_levels
 from api.service.chat import Chat, ChatLimits
@@ -28,6 +31,7 @@ from api.service.commands import Committed
 from api.service.game_service import GameService
 from api.service.identity import Identities, JwtSettings
 from api.service.import_worker import ImportPool
+from api.service.matchmaking import Matchmaking
 from api.service.metrics import Metrics
 from api.service.notifications import Notifier, NotifySettings
 from api.service.rate_limits import RateLimits, client_of
@@ -94,6 +98,10 @@ class Runtime:
         self._chat: Chat | None = None
         self.chat_feed: ChatFeed | None = None
         self.chat_limits = ChatLimits.from_env()
+        self.ratings: RatingRunner | None = None
+        self._matchmaking: Matchmaking | None = None
+        self.matchmaker: Matchmaker | None = None
+        self.tickets: TicketPushes | None = None
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -159,6 +167,8 @@ class Runtime:
             except ValueError:
                 return
             self._players.seated(player, game_id)
+            if self.tickets is not None:
+                self.tickets.changed(player)
 
     def _listen(self, topic: str, on: bool) -> None:
         if self.broker is not None:
@@ -168,6 +178,19 @@ class Runtime:
         """Games' subscriptions were confirmed: read what their listeners may have missed."""
         self.hub.wake_all(games)
         self.players.check(games)
+
+    @property
+    def matchmaking(self) -> Matchmaking:
+        assert self._matchmaking is not None, "runtime not started"
+        return self._matchmaking
+
+    def _ticket_changed(self, player: uuid.UUID, ticket: uuid.UUID) -> None:
+        """A ticket changed here: its player's sockets here, and on other processes
+        through the player's topic."""
+        if self.tickets is not None:
+            self.tickets.changed(player)
+        if self.broker is not None:
+            self.broker.publish_topic_soon(player_topic(player), ticket, 0)
 
     @property
     def limits(self) -> RateLimits:
@@ -243,6 +266,18 @@ class Runtime:
         self.metrics.gauge("polis_clock_bot_moves_total",
                            "Moves bots made here for timed-out or handed-over seats.",
                            lambda: clocks.bot_moves, "counter")
+        self.ratings = ratings = RatingRunner(store, RatingSettings.from_env())
+        ratings.start()
+        self.metrics.gauge("polis_rated_games_total", "Rated games this process applied.",
+                           lambda: ratings.applied, "counter")
+        self._matchmaking = matchmaking = Matchmaking(
+            self._service, ratings.settings.pools, match_settings(), self._ticket_changed,
+            self._table_changed)
+        self.tickets = TicketPushes(matchmaking, self._players)
+        self.matchmaker = Matchmaker(matchmaking)
+        self.matchmaker.start()
+        self.metrics.gauge("polis_tickets_matched_total", "Tickets this process matched.",
+                           lambda: matchmaking.matched, "counter")
 
     @property
     def chat(self) -> Chat:
@@ -319,6 +354,10 @@ class Runtime:
             self.clocks.committed(committed)
         if self.deliveries is not None and self.notify.enabled:
             self.deliveries.poke()
+        if self.ratings is not None:
+            kept = self.service.games.kept(committed.game_id)
+            if kept is not None and kept.record.over:
+                self.ratings.poke()
 
     def _follow(self, game_id: uuid.UUID, followed: bool) -> None:
         """A game got its first local follower (or lost its last): hear its wake-ups."""
@@ -385,6 +424,10 @@ class Runtime:
     async def stop(self) -> None:
         if self.expiry is not None:
             await self.expiry.stop()
+        if self.ratings is not None:
+            await self.ratings.stop()
+        if self.matchmaker is not None:
+            await self.matchmaker.stop()
         await self.imports.close()
         if self.clocks is not None:
             await self.clocks.stop()

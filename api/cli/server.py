@@ -36,7 +36,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     migrate = sub.add_parser("migrate", help="apply pending database migrations")
     migrate.set_defaults(func=_migrate)
 
-    rebuild = sub.add_parser("rebuild-projections", help="rebuild stored views from events")
+    rebuild = sub.add_parser("rebuild-projections",
+                             help="rebuild stored views and ratings from events")
     rebuild.add_argument("--game", type=uuid.UUID, default=None, help="only this game id")
     rebuild.set_defaults(func=_rebuild)
 
@@ -199,9 +200,11 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _rebuild(args: argparse.Namespace) -> int:
+    from api.runners.ratings import RatingSettings
     from infra.db import create_pool
     from infra.event_store import EventStore
     from infra.migrate import migrate
+    from projections.ratings import rebuild_ratings
     from projections.rebuild import rebuild, text_progress
     from projections.seating import rebuild_seating
 
@@ -218,6 +221,9 @@ def _rebuild(args: argparse.Namespace) -> int:
             written = await rebuild(store, ids, progress=text_progress())
             seats = await rebuild_seating(store, ids)
             print(f"rebuilt {seats} seats held")
+            if args.game is None:  # ratings follow every game in order: all or none
+                rated = await rebuild_ratings(store, RatingSettings.from_env().pools)
+                print(f"rebuilt the ratings from {rated} finished rated games")
             return written
         finally:
             await pool.close()

@@ -8,7 +8,6 @@ application's identity provider is sent as a bearer token (`api/service/identity
 
 from __future__ import annotations
 
-import uuid
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -21,7 +20,9 @@ from api.http.errors import error_responses
 from api.http.games import strict_body, summary_with_clocks
 from api.http.schemas import GameSummary
 from api.runtime import runtime_of
-from api.service.refusals import Invalid, NotFound, Unauthorized
+from api.service.leaderboards import PoolRating, games_per_kind, player_ratings
+from api.service.players_ids import parse_player_id
+from api.service.refusals import NotFound, Unauthorized
 from infra.players import PlayerRecord
 
 Authorization = Annotated[str | None, HeaderParameter(
@@ -46,6 +47,15 @@ class PlayerCreated(msgspec.Struct):
 class PlayerOut(msgspec.Struct):
     player_id: str
     name: str
+
+
+class PlayerProfile(msgspec.Struct):
+    player_id: str
+    name: str
+    games: dict[str, int]
+    """Finished games per kind."""
+    ratings: list[PoolRating]
+    """The player's rating in each pool where it played a rated game."""
 
 
 class MyGame(msgspec.Struct):
@@ -181,14 +191,14 @@ class PlayersController(Controller):
     @get("/{player_id:str}", operation_id="getPlayer", responses=error_responses(
         e400="A malformed player id.", e404="No such player."))
     async def profile(self, request: Request[Any, Any, Any],
-                      player_id: FromPath[str]) -> PlayerOut:
-        """A player's public profile."""
-        try:
-            pid = uuid.UUID(player_id)
-        except ValueError:
-            raise Invalid("invalid_path_parameter", f"{player_id!r} is not a player id",
-                          {"parameter": "player_id"}) from None
-        player = await runtime_of(request).identities.player(pid)
+                      player_id: FromPath[str]) -> PlayerProfile:
+        """A player's public profile: name, finished games per kind, and the rating in each
+        pool with its history (`api/service/leaderboards.py`)."""
+        pid = parse_player_id(player_id, "player_id")
+        runtime = runtime_of(request)
+        player = await runtime.identities.player(pid)
         if player is None:
             raise NotFound("player_not_found", f"no player {player_id}")
-        return player_out(player)
+        pool = runtime.service.store.pool
+        return PlayerProfile(str(player.player_id), player.name,
+                             await games_per_kind(pool, pid), await player_ratings(pool, pid))

@@ -317,6 +317,12 @@ class PlayerFeed:
             self.follow(game_id, False)
 
     # -- sending -------------------------------------------------------------------------
+    def tell_text(self, player_id: uuid.UUID, text: str) -> None:
+        """Send a ready message (a matchmaking ticket's state, `api/runners/ticket_pushes.py`)
+        to the player's sockets here."""
+        for sink in list(self.sinks.get(player_id, ())):
+            self._spawn(self._send(sink, functools.partial(sink.send_text, text)))
+
     async def _tell(self, player_id: uuid.UUID, notice: Notice) -> None:
         await asyncio.gather(*(self._deliver(s, notice)
                                for s in list(self.sinks.get(player_id, ()))))

@@ -21,7 +21,7 @@ import msgspec
 
 from api.service.bot_seats import bot_levels
 from api.service.folded import Folded, FoldedGames
-from api.service.refusals import RuleRefused
+from api.service.refusals import Invalid, RuleRefused
 from domain.bots import LEVELS
 from domain.kernel import DomainError
 from domain.kernel.clocks import (
@@ -64,6 +64,8 @@ ClocksAt = tuple[list[SeatClockOut] | None, datetime | None]
 def checked_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options to store: `clock` checked and written in full (defaults filled in);
     `invalid_option` saying what is wrong otherwise."""
+    if not isinstance(options.get("rated", False), bool):
+        raise Invalid("invalid_options", "`rated` is true or false")
     if CLOCK_OPTION not in options:
         return options
     try:

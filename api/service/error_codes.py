@@ -93,6 +93,15 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
               "Notifications: the server sends no Web Push (no VAPID key configured)."),
     ErrorCode("push_subscription_not_found", 404,
               "Notifications: you have no push subscription with that endpoint."),
+    ErrorCode("pool_not_found", 404, "No rating pool of that name (a pool is named after its "
+              "kind, or its kind and expansions)."),
+    ErrorCode("not_rated", 404, "The player has no rating in that pool (`around`)."),
+    ErrorCode("ticket_not_found", 404, "No matchmaking ticket with that id (of yours, to "
+              "cancel it)."),
+    ErrorCode("ticket_exists", 409, "You already have a waiting ticket in that queue (kind, "
+              "expansions, rated, clock): cancel it first."),
+    ErrorCode("ticket_closed", 409, "The ticket is no longer waiting (matched, expired or "
+              "cancelled): it cannot be cancelled; `details` has its state and game."),
     ErrorCode("game_not_found", 404, "No game with that id."),
     ErrorCode("no_rematch", 404, "Tables: nobody asked for a rematch of this game yet."),
     ErrorCode("version_not_found", 404, "The game has no such version (yet)."),

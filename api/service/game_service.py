@@ -101,12 +101,14 @@ class GameService:
         table: TableRow | None = None,
         table_seats: Sequence[TableSeat] | None = None,
         outbox: Callable[[uuid.UUID], Sequence[OutboxRow]] | None = None,
+        game_id: uuid.UUID | None = None,
     ) -> tuple[GameRecord, list[str]]:
         """Deal and open a game; return it with one new secret token per seat ("" for a
         seat without one: a player's, or a free one). With
         `table_seats` holding seats to fill, a table (`api/service/tables.py`): its stream
         opens with `TableOpened` and the deal is drawn when it starts. `outbox`: the
-        notifications of the new game's id, written with it (invitations)."""
+        notifications of the new game's id, written with it (invitations). `game_id`: the id
+        chosen before (matchmaking records it with its tickets first); a new one by default."""
         if holds_nul(options):
             raise Invalid("invalid_options", "options may not hold NUL characters")
         options = checked_options(options)
@@ -147,7 +149,7 @@ class GameService:
         state = game.initial_state()
         for event in opening:
             state = game.evolve(state, event)
-        game_id = uuid.uuid4()
+        game_id = game_id or uuid.uuid4()
         tokens = [new_token() for _ in seat_names]
         version = len(opening)
         source = "explicit" if deal is not None else "seeded" if seed is not None else "random"

@@ -19,6 +19,7 @@ from api.http.game_schemas import any_of, game_components
 from api.http.openapi_doc import cleaned_descriptions
 from api.http.schemas import GameSummary
 from api.http.tables import LobbyTable
+from api.runners.ticket_pushes import TicketMessage
 from api.service.clocks import SeatClockOut
 from api.service.error_codes import catalogue
 from api.service.replies import NextOut
@@ -241,7 +242,7 @@ class LobbyTableChanged(msgspec.Struct, tag="lobby_table", tag_field="type",
 
 PLAYER_CLIENT: tuple[Any, ...] = (PlayerFollow, FeedPing)
 PLAYER_SERVER: tuple[Any, ...] = (PlayerHello, YourTurn, TableChanged, GameOver,
-                                  InvitationMessage, FeedHeartbeat, FeedPong)
+                                  InvitationMessage, TicketMessage, FeedHeartbeat, FeedPong)
 LOBBY_CLIENT: tuple[Any, ...] = (FeedPing,)
 LOBBY_SERVER: tuple[Any, ...] = (LobbySnapshot, LobbyTableChanged, FeedHeartbeat, FeedPong)
 PLAYER_AND_LOBBY: tuple[Any, ...] = (*PLAYER_CLIENT, *PLAYER_SERVER, *LOBBY_SERVER)

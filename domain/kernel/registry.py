@@ -11,9 +11,10 @@ from domain.kernel.game import Game
 from domain.kernel.loading import load_packages
 from domain.kernel.table_game import TableGame
 
-SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock")
-"""Options every game kind takes, handled by the service (bot seats, time controls): kept
-in the game's record, stripped before a game's factory sees its options."""
+SERVICE_OPTIONS: tuple[str, ...] = ("bots", "clock", "rated")
+"""Options every game kind takes, handled by the service (bot seats, time controls, whether
+the game moves ratings): kept in the game's record, stripped before a game's factory sees
+its options."""
 
 GameFactory = Callable[[tuple[str, ...], dict[str, Any]], Game]
 """Builds the ruleset of a kind for the given expansions and options."""

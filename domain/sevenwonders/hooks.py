@@ -186,10 +186,13 @@ class SevenWondersRules:
     expansions: tuple[str, ...] = ()
     """The expansions attached, in the order they were attached."""
 
-    @property
-    def hooked(self) -> bool:
-        """Whether anything changes what a card or stage costs (no trusted fast path then)."""
-        return bool(self.cost_hooks or self.producers or self.market_hooks or self.pool_hooks)
+    hooked: bool = field(init=False, repr=False, compare=False)
+    """Whether anything changes what a card or stage costs (no trusted fast path then):
+    read on every move list, so kept rather than recomputed."""
+
+    def __post_init__(self) -> None:
+        hooked = bool(self.cost_hooks or self.producers or self.market_hooks or self.pool_hooks)
+        object.__setattr__(self, "hooked", hooked)
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -73,9 +73,8 @@ def card_cost(
 ) -> tuple[int, bool, tuple[int, ...]]:
     """(coins, free through a chain, resources) of building `card`."""
     cd = rules.cards[card]
-    c = state.cities[city]
-    chain = any(c.names >> n & 1 for n in cd.chain_from)
-    cost = (cd.coins, int(chain), cd.cost)
+    chain = chain_masks(rules.cards)[card] & state.cities[city].names
+    cost = (cd.coins, int(bool(chain)), cd.cost)
     for hook in rules.cost_hooks:
         cost = hook(state, city, "card", card, cost)
     return cost[0], bool(cost[1]), cost[2]
@@ -100,6 +99,11 @@ def pay_options(
     every_split: bool = False,
 ) -> tuple[trading.Payment, ...]:
     return _pricer(rules, state, city, every_split)(resources)
+
+
+def pricer_of(rules: SevenWondersRules, state: SWState, city: int) -> trading.Pricer:
+    """`pay_options` for many costs of one city in one state: the pricer, looked up once."""
+    return _pricer(rules, state, city, False)
 
 
 def _pricer(
@@ -221,6 +225,17 @@ def chain_masks(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
 
 
 _CHAINS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+
+
+def catalog_cost_keys(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
+    """Per card, its cost's `trading.cost_keys` (a table per catalog)."""
+    found = _COST_KEYS.get(id(cards))
+    if found is None or found[0] is not cards:
+        found = _COST_KEYS[id(cards)] = (cards, trading.cost_keys(tuple(c.cost for c in cards)))
+    return found[1]
+
+
+_COST_KEYS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
 FREE_ONLY = trading.FREE_ONLY
 MAX_TRADE = 14
 """No resource cost exceeds 7 units, so no purchase costs more than 14 coins."""
@@ -250,7 +265,8 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     may_free = "free_build" in c.abilities and c.free_used != state.age
     builds: list[Play] = []
     discards: list[Play] = []
-    memo = pricer.memo
+    memo = pricer.by_key
+    cost_keys = catalog_cost_keys(cards)
     add = builds.append
     hand = city_hand(state, city)
     repeat = may_repeat(rules, state, city)
@@ -270,9 +286,9 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
             elif cd.coins > coins:
                 pays = ()
             else:
-                found = memo.get(cd.cost)
+                found = memo.get(cost_keys[card])
                 if found is None:
-                    found = pricer(cd.cost)
+                    found = memo[cost_keys[card]] = pricer(cd.cost)
                 budget = coins - cd.coins
                 pays = found if budget >= MAX_TRADE else [p for p in found if p[0] + p[1] <= budget]
             for lc, rc, bl, br in pays:

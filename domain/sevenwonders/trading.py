@@ -15,6 +15,7 @@ help with them, the discounts on them), and so is the whole answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 Vec = tuple[int, ...]
@@ -29,6 +30,19 @@ FREE_ONLY: tuple[Payment, ...] = (FREE,)
 GUARD = sum(8 << (4 * i) for i in range(7))
 """The guard bit of each 4-bit field."""
 UNIT: tuple[int, ...] = tuple(1 << (4 * i) for i in range(7))
+
+
+GUARD_BELOW = GUARD >> 1
+"""The top value bit of each field: set where a (capped) count is 4 to 7."""
+
+
+def cost_keys(costs: tuple[Vec, ...]) -> tuple[int, ...]:
+    """A small int per cost vector, the same for equal vectors in every catalog (for
+    `Pricer.by_key`)."""
+    return tuple(_COST_KEYS.setdefault(c, len(_COST_KEYS)) for c in costs)
+
+
+_COST_KEYS: dict[Vec, int] = {}
 
 
 def pack(vec: Vec) -> int:
@@ -121,8 +135,8 @@ every split): what a city's ways to pay depend on, whatever the cost."""
 class Pricer:
     """Ways to pay any cost in one trading context, memoised per cost."""
 
-    __slots__ = ("discounts", "every", "lf", "lm", "memo", "own", "own_masks", "reach", "rf",
-                 "rm")
+    __slots__ = ("by_key", "discounts", "every", "lf", "lm", "memo", "own", "own_masks",
+                 "reach", "reach_packed", "rf", "rm")
 
     def __init__(self, ctx: Context) -> None:
         own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
@@ -135,12 +149,16 @@ class Pricer:
         self.discounts = disc
         self.every = every
         self.memo: dict[Vec, tuple[Payment, ...]] = {}
+        self.by_key: dict[int, tuple[Payment, ...]] = {}
+        """The same answers by `cost_keys` (an int hashes faster than a vector)."""
         reach = [a + b + c for a, b, c in zip(own_fixed, left_fixed, right_fixed, strict=True)]
         for m in (*own_masks, *left_masks, *right_masks):
             for i in _bits(m):
                 reach[i] += 1
         self.reach = tuple(reach)
         """What the three cities could ever supply: a cost beyond it has no payment."""
+        self.reach_packed = pack(self.reach)
+        """The same, packed (so at most 7 a resource: exact for the costs up to 7)."""
 
     def __call__(self, cost: Vec) -> tuple[Payment, ...]:
         found = self.memo.get(cost)
@@ -149,10 +167,12 @@ class Pricer:
         return found
 
     def _price(self, cost: Vec) -> tuple[Payment, ...]:
-        for c, r in zip(cost, self.reach, strict=True):
-            if c > r:
-                return ()
-        need = sat_sub(pack(cost), self.own)
+        packed = pack(cost)
+        if not fits(packed, self.reach_packed):
+            return ()
+        if packed & GUARD_BELOW and any(c > r for c, r in zip(cost, self.reach, strict=True)):
+            return ()  # a count of 4 or more, perhaps beyond 7: compared in full
+        need = sat_sub(packed, self.own)
         if not need:
             return FREE_ONLY
         nm = field_mask(need)
@@ -273,10 +293,21 @@ def _solve(
     payments.sort(key=lambda p: (p[0] + p[1], p[0]))
     if every_split:
         return tuple(payments)
-    return tuple(
-        p for p in payments
-        if not any(q[0] <= p[0] and q[1] <= p[1] and q[:2] != p[:2] for q in payments)
-    )
+    kept = _undominated(found)
+    return tuple(p for p in payments if (p[0], p[1]) in kept)
+
+
+def _undominated(splits: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The distinct (left, right) coin splits that no other is as cheap as on both sides:
+    in (left, right) order, a split is beaten exactly when one before it pays no more on
+    the right (it pays no more on the left, and they differ)."""
+    kept = set()
+    best_right = None
+    for split in sorted(splits):
+        if best_right is None or split[1] < best_right:
+            kept.add(split)
+            best_right = split[1]
+    return kept
 
 
 def price(bought: Vec, cheap: int) -> int:

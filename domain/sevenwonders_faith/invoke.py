@@ -18,7 +18,7 @@ nécessaires à ses voisins"), so a city with Poséidon's market buys them there
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -34,7 +34,14 @@ from domain.sevenwonders.city import add_stage
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.flow import LAST_TURN, PASS_DIRECTION
 from domain.sevenwonders.hooks import SevenWondersRules, Tx
-from domain.sevenwonders.play import DISCARD_COINS, choose, due_city, pay_options, play_moves
+from domain.sevenwonders.play import (
+    DISCARD_COINS,
+    choose,
+    due_city,
+    pay_options,
+    play_moves,
+    pricer_of,
+)
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
 from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
@@ -115,12 +122,16 @@ def heracles(st: SWState, city: int) -> bool:
     return has_leader(st, city, HERACLES)
 
 
-def _vectors(pool: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=256)
+def _vectors(pool: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """Every vector of `n` units from `pool` (a table: few pools, few counts)."""
+    out = []
     for combo in combinations_with_replacement(pool, n):
         v = [0] * 7
         for r in combo:
             v[r] += 1
-        yield tuple(v)
+        out.append(tuple(v))
+    return tuple(out)
 
 
 def _cost_vectors(rules: SevenWondersRules, st: SWState, city: int, kind: str, n: int,
@@ -196,8 +207,9 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     if price:
         return _market_payments(st, city, vectors, price)
     seen: dict[tuple[int, int], Payment] = {}
+    pay = pricer_of(rules, st, city)
     for v in vectors:
-        for lc, rc, bl, br in pay_options(rules, st, city, v):
+        for lc, rc, bl, br in pay(v):
             seen.setdefault((lc, rc), (0, lc, rc, bl, br, ()))
     pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
     return [p for p in pays
@@ -222,31 +234,34 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     assert isinstance(ext, FaithExt)
     c = st.cities[city]
     options = []
+    invocations = []
     for god in dict.fromkeys(ext.kept[city]):
         pays = god_payments(rules, st, city, god)
         targets = god_targets(rules, st, city, god)
         options.append((god, pays, targets))
+        # What each invocation adds to a card move, made once for every card move.
+        invocations.append((god, [(_outlay(p), [
+            dict(use=INVOKE, god_left=p[1], god_right=p[2], god_buy_left=p[3],
+                 god_buy_right=p[4], god_buy_far=_named(p[5]), targets=t) for t in targets
+        ]) for p in pays]))
     out: list[Any] = []
     for m in moves:
         _, choice = choose(rules, st, m)
         budget = c.coins - card_outlay(rules, st, city, choice)
-        base = dict(seat=seat, card=m.card, action=m.action, city=m.city, left=m.left,
-                    right=m.right, buy_left=m.buy_left, buy_right=m.buy_right,
-                    buy_far=m.buy_far)
-        for god, pays, targets in options:
-            out.append(PlayWithGod(**base, god=god, use=SELL))
+        for god, invoked in invocations:
+            sold = PlayWithGod(seat=seat, card=m.card, action=m.action, city=m.city,
+                               left=m.left, right=m.right, buy_left=m.buy_left,
+                               buy_right=m.buy_right, buy_far=m.buy_far, god=god, use=SELL)
+            out.append(sold)
             if ((m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED
                     or (KEY[god] in SACRIFICE and m.action != DISCARD)):
                 continue
             left = budget - DISCARD_COINS if KEY[god] in SACRIFICE else budget
-            for p in pays:
-                if _outlay(p) > left:
+            for outlay, changes in invoked:
+                if outlay > left:
                     continue
-                _, lc, rc, bl, br, far = p
-                for t in targets:
-                    out.append(PlayWithGod(**base, god=god, use=INVOKE, god_left=lc,
-                                           god_right=rc, god_buy_left=bl, god_buy_right=br,
-                                           god_buy_far=_named(far), targets=t))
+                for change in changes:
+                    out.append(replace(sold, **change))
     if both_gods_allowed(st, city):
         out += _pair_moves(rules, st, city, moves, options)
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}

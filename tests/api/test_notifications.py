@@ -395,3 +395,40 @@ async def test_a_game_full_from_its_creation_tells_its_start_and_first_turn(
                and m["data"]["game_id"] == gid and m["data"]["version"] == first]
     assert sorted(m["data"]["seat"] for m in opening) == [0, 1, 2]  # all choose at once
     assert opening[0]["data"]["player_id"] in (player, None)
+
+
+async def test_a_match_tells_each_matched_player_once(
+    settings: Settings, hooks: Receivers, tmp_path: Path,
+) -> None:
+    """`match.found` is written by the transaction that matches the tickets (README,
+    "Notifications and chat"): one per ticket, naming the game the players then find
+    started with their seats (and its `table.started`, written with the game)."""
+    secret = new_secret()
+    got = hooks.hook("match", secret)
+    server = ApiProcess(notify_env(settings, [
+        {"url": hooks.url("/hooks/match"), "secret": secret,
+         "events": ["match.found", "table.started"]}],
+        POLIS_MATCH_INTERVAL_SECONDS="0.1"), tmp_path, "notify-match").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            players = [await guest(http, n) for n in ("Mia", "Noa")]
+            clock = {"bank_seconds": 3600 + len(str(tmp_path))}  # a queue of this test's own
+            tickets = []
+            for _, token in players:
+                filed = await http.post("/matchmaking/tickets", headers=auth(token), json={
+                    "kind": "duel", "rated": False, "clock": clock})
+                assert filed.status_code == 201, filed.text
+                tickets.append(filed.json()["ticket_id"])
+            await got.wait(lambda r: len(r.of_type("match.found")) == 2
+                           and bool(r.of_type("table.started")), timeout=30)
+            await asyncio.sleep(0.5)  # nothing more comes
+            found = [(await http.get(f"/matchmaking/tickets/{t}")).json() for t in tickets]
+    finally:
+        server.stop()
+    assert not got.rejected and len(set(got.ids())) == len(got.ids())
+    [game_id] = {f["game_id"] for f in found}
+    told = got.of_type("match.found")
+    assert sorted(m["data"]["ticket_id"] for m in told) == sorted(tickets)
+    assert {m["data"]["game_id"] for m in told} == {game_id}
+    assert sorted(m["data"]["player_id"] for m in told) == sorted(p for p, _ in players)
+    assert [m["data"]["game_id"] for m in got.of_type("table.started")] == [game_id]

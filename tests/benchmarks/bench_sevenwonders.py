@@ -1,10 +1,10 @@
 """7 Wonders engine benchmark: random games per second for 3, 5 and 7 players, the cost of
 `legal_moves` and of folding a game.
 
-Run: `python -m tests.benchmarks.bench_sevenwonders [--games N] [--seed S] [--players 3,5,7]`
-(one core, prints figures; the README beside it keeps the measured ones). Times are the
-process's CPU time, not wall time, so a busy shared machine slows them less. Not a test: no
-timing asserts.
+Run: `python -m tests.benchmarks.bench_sevenwonders [--games N] [--seed S] [--players 3,5,7]
+[--expansions leaders,faith] [--only-games]` (one core, prints figures; the README beside it
+keeps the measured ones). Times are the process's CPU time, not wall time, so a busy shared
+machine slows them less. Not a test: no timing asserts.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 
+from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.kernel.playout import random_playout
 from domain.sevenwonders import SevenWondersGame
@@ -66,11 +67,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="3,5,7")
+    parser.add_argument("--expansions", default="", help="e.g. leaders,faith")
+    parser.add_argument("--only-games", action="store_true",
+                        help="only the games per second (for paired runs)")
     args = parser.parse_args()
-    game = SevenWondersGame()
+    game: SevenWondersGame = get_game(  # type: ignore[assignment]
+        "7wonders", tuple(e for e in args.expansions.split(",") if e))
     for players in (int(p) for p in args.players.split(",")):
         random_playout(game, random.Random(0), seats=players)  # warm the memo tables
         rate, turns = games_per_second(game, players, args.games, args.seed)
+        if args.only_games:
+            print(f"{players} players: {rate:,.1f} games/s on one core ({turns:.1f} commands "
+                  "per game)")
+            continue
         mean, p99, size = legal_moves_cost(game, players, max(1, args.games // 10), args.seed)
         folded = fold_cost(game, players, max(1, args.games // 10), args.seed)
         print(f"{players} players: {rate:,.0f} games/s on one core ({turns:.1f} commands per "

@@ -18,14 +18,17 @@ from polis_client.messages import (
     Include,
     Invitation,
     Joined,
+    Leaderboard,
     Lobby,
     MovesOut,
     MyGames,
     MyInvitations,
     PlayerCreated,
     PlayerOut,
+    PlayerProfile,
     Problem,
     Rematch,
+    Ticket,
     ViewOut,
 )
 from polis_client.rulesets import RULESETS
@@ -211,9 +214,47 @@ class PolisClient:
                                                 MyInvitations, token=token)
         return found
 
-    async def player(self, player_id: str) -> PlayerOut:
-        """A player's public profile."""
-        found: PlayerOut = await self._call("GET", f"/players/{player_id}", PlayerOut)
+    # -- ratings and matchmaking ---------------------------------------------------------
+    async def file_ticket(
+        self, token: str, kind: str, expansions: tuple[str, ...] = (),
+        seats: tuple[int, int] | None = None, rated: bool = True,
+        clock: dict[str, Any] | None = None, bots_after: float | None = None,
+    ) -> Ticket:
+        """Wait for a game of `kind` with players of close ratings (`seats`: the fewest and
+        most accepted; `bots_after`: seconds after which bots may fill the table)."""
+        body: dict[str, Any] = {"kind": kind, "expansions": list(expansions), "rated": rated,
+                                "clock": clock, "bots_after": bots_after}
+        if seats is not None:
+            body["seats"] = list(seats)
+        found: Ticket = await self._call(
+            "POST", "/matchmaking/tickets", Ticket, token=token,
+            content=msgspec.json.encode(body), headers={"Content-Type": "application/json"})
+        return found
+
+    async def ticket(self, ticket_id: str) -> Ticket:
+        found: Ticket = await self._call("GET", f"/matchmaking/tickets/{ticket_id}", Ticket)
+        return found
+
+    async def cancel_ticket(self, ticket_id: str, token: str) -> Ticket:
+        found: Ticket = await self._call("DELETE", f"/matchmaking/tickets/{ticket_id}",
+                                         Ticket, token=token)
+        return found
+
+    async def leaderboard(self, pool: str, limit: int = 50, offset: int = 0,
+                          around: str | None = None, token: str | None = None
+                          ) -> Leaderboard:
+        """A pool's board, best first; `around`: a player id, or `me` with `token`."""
+        params: dict[str, Any] = {"limit": limit, "offset": offset}
+        if around:
+            params["around"] = around
+        found: Leaderboard = await self._call("GET", f"/leaderboards/{pool}", Leaderboard,
+                                              token=token, params=params)
+        return found
+
+    async def player(self, player_id: str) -> PlayerProfile:
+        """A player's public profile: games per kind, ratings with their history."""
+        found: PlayerProfile = await self._call("GET", f"/players/{player_id}",
+                                                PlayerProfile)
         return found
 
     # -- games -------------------------------------------------------------------------

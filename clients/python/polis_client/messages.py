@@ -88,6 +88,69 @@ class Lobby(msgspec.Struct):
     tables: list[LobbyTable]
 
 
+class Ticket(msgspec.Struct, kw_only=True):
+    """A matchmaking ticket: `state` is waiting, matched (see `game_id`), expired or
+    cancelled."""
+
+    ticket_id: str
+    state: str
+    kind: str
+    expansions: list[str]
+    seats: list[int]
+    rated: bool
+    clock: dict[str, Any] | None = None
+    bots_after: float | None = None
+    game_id: str | None = None
+    created_at: str
+    updated_at: str
+
+
+class LeaderboardEntry(msgspec.Struct):
+    rank: int
+    player_id: str
+    name: str
+    rating: float
+    """mu - 3 sigma, which the board ranks by."""
+    mu: float
+    sigma: float
+    games: int
+
+
+class Leaderboard(msgspec.Struct):
+    pool: str
+    entries: list[LeaderboardEntry]
+    total: int
+    limit: int
+    offset: int
+
+
+class RatingStep(msgspec.Struct):
+    game_id: str
+    place: int
+    rating_before: float
+    rating: float
+    mu: float
+    sigma: float
+    at: str
+
+
+class PoolRating(msgspec.Struct):
+    pool: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    rank: int
+    history: list[RatingStep]
+
+
+class PlayerProfile(msgspec.Struct):
+    player_id: str
+    name: str
+    games: dict[str, int]
+    ratings: list[PoolRating]
+
+
 class MyGame(msgspec.Struct):
     game: GameSummary
     seat: int

@@ -174,8 +174,34 @@ export class PolisClient {
     return this.call("GET", "/players/me/invitations", token);
   }
 
-  /** A player's public profile. */
-  player(playerId: string): Promise<S["PlayerOut"]> { return this.call("GET", `/players/${playerId}`); }
+  /** Wait for a game with players of close ratings (README, "Ratings and matchmaking"). */
+  fileTicket(token: string, body: S["NewTicket"]): Promise<S["Ticket"]> {
+    return this.call("POST", "/matchmaking/tickets", token, body);
+  }
+
+  /** A ticket's state (`waiting`, `matched` with its `game_id`, `expired`, `cancelled`). */
+  ticket(ticketId: string): Promise<S["Ticket"]> {
+    return this.call("GET", `/matchmaking/tickets/${ticketId}`);
+  }
+
+  cancelTicket(ticketId: string, token: string): Promise<S["Ticket"]> {
+    return this.call("DELETE", `/matchmaking/tickets/${ticketId}`, token);
+  }
+
+  /** A rating pool's board, best first (`around`: a player id, or `me` with `token`). */
+  leaderboard(pool: string, options: { limit?: number; offset?: number; around?: string } = {},
+              token?: string | null): Promise<S["Board"]> {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options)) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    return this.call("GET", `/leaderboards/${pool}?${query}`, token);
+  }
+
+  /** A player's public profile: games per kind, ratings per pool with their history. */
+  player(playerId: string): Promise<S["PlayerProfile"]> {
+    return this.call("GET", `/players/${playerId}`);
+  }
 
   /** The game's summary; with `minVersion`, from that version or a later one, which the
    * server may answer from memory. */

@@ -3604,6 +3604,30 @@ export interface components {
             /** @enum {unknown} */
             visibility: "private" | "public";
         };
+        /** Ticket */
+        Ticket: {
+            bots_after: number | null;
+            clock: Record<string, never> | null;
+            created_at: string;
+            expansions: string[];
+            game_id: string | null;
+            kind: string;
+            rated: boolean;
+            seats: number[];
+            state: string;
+            ticket_id: string;
+            updated_at: string;
+        };
+        /**
+         * TicketMessage
+         * @description One of the player's matchmaking tickets changed state (filed, matched with its game,
+         *     expired, cancelled).
+         */
+        TicketMessage: {
+            ticket: components["schemas"]["Ticket"];
+            /** @enum {unknown} */
+            type: "ticket";
+        };
         /**
          * Update
          * @description What happened after `after_version`, up to `version` (no gap: each update's

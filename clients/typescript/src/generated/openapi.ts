@@ -396,6 +396,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboards/{pool}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leaderboard */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lobby": {
         parameters: {
             query?: never;
@@ -408,6 +425,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matchmaking/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File */
+        post: operations["fileTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matchmaking/tickets/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ticket */
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        /** Cancel */
+        delete: operations["cancelTicket"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3806,6 +3858,14 @@ export interface components {
             intact: boolean;
             version: number;
         };
+        /** Board */
+        Board: {
+            entries: components["schemas"]["Entry"][];
+            limit: number;
+            offset: number;
+            pool: string;
+            total: number;
+        };
         /** CatalogOut */
         CatalogOut: {
             catalog: {
@@ -3897,6 +3957,16 @@ export interface components {
         DeadNotifications: {
             dead: components["schemas"]["DeadNotification"][];
             next_before: string | null;
+        };
+        /** Entry */
+        Entry: {
+            games: number;
+            mu: number;
+            name: string;
+            player_id: string;
+            rank: number;
+            rating: number;
+            sigma: number;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -4082,6 +4152,18 @@ export interface components {
             endpoint: string;
             keys: components["schemas"]["PushKeys"];
         };
+        /** NewTicket */
+        NewTicket: {
+            bots_after?: number | null;
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            expansions?: string[];
+            kind: string;
+            /** @default true */
+            rated?: boolean;
+            seats?: number[] | null;
+        };
         /** NextOut */
         NextOut: {
             acting: number[];
@@ -4107,6 +4189,25 @@ export interface components {
         PlayerOut: {
             name: string;
             player_id: string;
+        };
+        /** PlayerProfile */
+        PlayerProfile: {
+            games: {
+                [key: string]: number;
+            };
+            name: string;
+            player_id: string;
+            ratings: components["schemas"]["PoolRating"][];
+        };
+        /** PoolRating */
+        PoolRating: {
+            games: number;
+            history: components["schemas"]["Step"][];
+            mu: number;
+            pool: string;
+            rank: number;
+            rating: number;
+            sigma: number;
         };
         /** PushKey */
         PushKey: {
@@ -4174,6 +4275,17 @@ export interface components {
             seat: number;
             token: string;
         };
+        /** Step */
+        Step: {
+            /** Format: date-time */
+            at: string;
+            game_id: string;
+            mu: number;
+            place: number;
+            rating: number;
+            rating_before: number;
+            sigma: number;
+        };
         /** SubmitCommand */
         SubmitCommand: {
             command: components["schemas"]["7wonders.Command"] | components["schemas"]["7wonders_leaders.Command"] | components["schemas"]["7wonders_faith.Command"] | components["schemas"]["7wonders_leaders_faith.Command"] | components["schemas"]["duel.Command"] | components["schemas"]["duel_agora.Command"] | components["schemas"]["duel_leaders.Command"] | components["schemas"]["duel_agora_leaders.Command"];
@@ -4206,6 +4318,24 @@ export interface components {
             view: "table";
             /** @enum {unknown} */
             visibility: "private" | "public";
+        };
+        /** Ticket */
+        Ticket: {
+            bots_after: number | null;
+            clock: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            expansions: string[];
+            game_id: string | null;
+            kind: string;
+            rated: boolean;
+            seats: number[];
+            state: string;
+            ticket_id: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** ViewOut */
         ViewOut: {
@@ -9249,6 +9379,60 @@ export interface operations {
             };
         };
     };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description `me` (with a player's token) or a player id: the page centred on that player (`offset` is then ignored) */
+                around?: string | null;
+            };
+            header?: never;
+            path: {
+                pool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description A bad parameter (`invalid_query_parameter`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `around=me` without a player's token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `pool_not_found`, or `not_rated` for an `around` player without a rating. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getLobby: {
         parameters: {
             query?: {
@@ -9274,6 +9458,209 @@ export interface operations {
             };
             /** @description A bad parameter. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fileTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTicket"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description A malformed body or ticket id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_exists` (a waiting ticket of yours in that queue) or `ticket_closed` (matched, expired or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_game_kind`, `unknown_expansion`, `invalid_seat_count`, or a bad clock. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description A malformed body or ticket id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_exists` (a waiting ticket of yours in that queue) or `ticket_closed` (matched, expired or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_game_kind`, `unknown_expansion`, `invalid_seat_count`, or a bad clock. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description A malformed body or ticket id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `player_required`: send a player's token (or the cookie) or a JWT. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ticket_exists` (a waiting ticket of yours in that queue) or `ticket_closed` (matched, expired or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_game_kind`, `unknown_expansion`, `invalid_seat_count`, or a bad clock. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9609,7 +9996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerOut"];
+                    "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
             /** @description A malformed player id. */
