@@ -1,5 +1,5 @@
-"""Parts of the page for services still being built (play now, leaderboards, table chat):
-whether or not the service has their routes yet, the page shows them without an error and
+"""Parts of the page whose routes a service may lack (play now, leaderboards): whether or
+not the service has their routes, the page shows them without an error and
 the rest of it works (issue 33, "Ways in": the page works without them)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-// Parts of the page for services still being built: "play now" (matchmaking) and the
-// leaderboards. Each asks its route first and, while the service answers 404 (no such
-// route yet), says so quietly instead of failing.
+// Matchmaking and ratings on the page: "play now", a rated game's rating changes and the
+// leaderboards. A service without their routes (404) gets "not available yet" instead of
+// an error.
 
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -97,31 +97,31 @@ export function playNow(kinds: string[], expansions: Record<string, string[]>, s
 /** Each seat's rating before and after a rated game (`GET /players/{id}`: the step of its
  * pool's history for this game), under the score sheet; the ratings runner applies a game
  * soon after its end, so the page asks again a few times before it says nothing. */
-export function ratingChanges(gameId: string, seats: { seat: number; name: string; player?: string | null }[]): HTMLElement {
+export function ratingChanges(gameId: string): HTMLElement {
   const box = h("section", { class: "rating-changes", id: "rating-changes", hidden: true, "aria-label": t("ratingChanges") });
-  const players = seats.filter((s) => s.player);
-  if (!players.length) return box;
   let tries = 0;
   const look = async () => {
     const rows: HTMLElement[] = [];
-    for (const s of players) {
-      try {
+    let players: Json[] = [];
+    try {
+      // the seats as they stand now (a matched table's players are seated as it starts)
+      players = ((await rest("GET", `/games/${gameId}`)).seats ?? []).filter((s: Json) => s.player);
+      for (const s of players) {
         const profile = await rest("GET", `/players/${s.player}`);
         for (const pool of profile.ratings ?? []) {
           const step = (pool.history ?? []).find((x: Json) => x.game_id === gameId);
-          if (step) {
-            const delta = step.rating - step.rating_before;
-            rows.push(h("li", { "data-seat": s.seat, "data-before": step.rating_before.toFixed(2), "data-after": step.rating.toFixed(2) },
-              h("strong", {}, s.name), ` (${pool.pool}): ${step.rating_before.toFixed(1)} → ${step.rating.toFixed(1)} `,
-              h("span", { class: delta >= 0 ? "up" : "down" }, `(${delta >= 0 ? "+" : ""}${delta.toFixed(1)})`)));
-          }
+          if (!step) continue;
+          const delta = step.rating - step.rating_before;
+          rows.push(h("li", { "data-seat": s.seat, "data-before": step.rating_before.toFixed(2), "data-after": step.rating.toFixed(2) },
+            h("strong", {}, s.name), ` (${pool.pool}): ${step.rating_before.toFixed(1)} → ${step.rating.toFixed(1)} `,
+            h("span", { class: delta >= 0 ? "up" : "down" }, `(${delta >= 0 ? "+" : ""}${delta.toFixed(1)})`)));
         }
-      } catch (err) { if (missingRoute(err)) return; }
-    }
-    if (rows.length) {
+      }
+    } catch (err) { if (missingRoute(err)) return; }
+    if (rows.length && rows.length >= players.length) {
       clear(box).append(h("h3", {}, t("ratingChanges")), h("ul", {}, ...rows));
       box.hidden = false;
-    } else if (++tries < 10) setTimeout(() => void look(), 2000);
+    } else if (++tries < 15) setTimeout(() => void look(), 2000);
   };
   void look();
   return box;

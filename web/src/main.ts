@@ -270,7 +270,7 @@ async function gameScreen(gameId: string, token: string | null, invite: string |
     markLastMove(boardEl, log.lastCards);
     performance.measure("board-update", "board-start");
     if (view.phase === "over" && game.options?.rated) {
-      ratings ??= ratingChanges(gameId, game.seats);
+      ratings ??= ratingChanges(gameId);
       const sheet = boardEl.querySelector("#score-sheet");
       if (sheet) sheet.after(ratings); else boardEl.append(ratings);
     }

@@ -278,7 +278,7 @@ async function gameScreen(gameId, token, invite) {
         markLastMove(boardEl, log.lastCards);
         performance.measure("board-update", "board-start");
         if (view.phase === "over" && game.options?.rated) {
-            ratings ?? (ratings = ratingChanges(gameId, game.seats));
+            ratings ?? (ratings = ratingChanges(gameId));
             const sheet = boardEl.querySelector("#score-sheet");
             if (sheet)
                 sheet.after(ratings);

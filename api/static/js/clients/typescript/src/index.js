@@ -112,8 +112,30 @@ export class PolisClient {
     myInvitations(token) {
         return this.call("GET", "/players/me/invitations", token);
     }
-    /** A player's public profile. */
-    player(playerId) { return this.call("GET", `/players/${playerId}`); }
+    /** Wait for a game with players of close ratings (README, "Ratings and matchmaking"). */
+    fileTicket(token, body) {
+        return this.call("POST", "/matchmaking/tickets", token, body);
+    }
+    /** A ticket's state (`waiting`, `matched` with its `game_id`, `expired`, `cancelled`). */
+    ticket(ticketId) {
+        return this.call("GET", `/matchmaking/tickets/${ticketId}`);
+    }
+    cancelTicket(ticketId, token) {
+        return this.call("DELETE", `/matchmaking/tickets/${ticketId}`, token);
+    }
+    /** A rating pool's board, best first (`around`: a player id, or `me` with `token`). */
+    leaderboard(pool, options = {}, token) {
+        const query = new URLSearchParams();
+        for (const [key, value] of Object.entries(options)) {
+            if (value !== undefined)
+                query.set(key, String(value));
+        }
+        return this.call("GET", `/leaderboards/${pool}?${query}`, token);
+    }
+    /** A player's public profile: games per kind, ratings per pool with their history. */
+    player(playerId) {
+        return this.call("GET", `/players/${playerId}`);
+    }
     /** The game's summary; with `minVersion`, from that version or a later one, which the
      * server may answer from memory. */
     game(gameId, minVersion) {
