@@ -139,7 +139,7 @@ export async function leaderboardScreen(root: HTMLElement, pool: string, pools: 
     clear(body).append(entries.length ? h("table", { class: "scores leaderboard" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("rating")), h("th", { scope: "col" }, t("gamesPlayed")))),
       h("tbody", {}, ...entries.map((e: Json, i: number) => h("tr", { "data-player": e.player_id },
-        h("td", {}, e.rank ?? i + 1), h("td", {}, e.name), h("td", {}, Math.round(e.rating)), h("td", {}, e.games))))) : h("p", {}, t("noEntries")));
+        h("td", {}, e.rank ?? i + 1), h("td", {}, e.name), h("td", {}, Number(e.rating).toFixed(1)), h("td", {}, e.games))))) : h("p", {}, t("noEntries")));
   } catch (err) {
     clear(body).append(h("p", { class: "hint" }, missingRoute(err) ? t("notYet") : String((err as Error).message || err)));
   }

@@ -169,7 +169,7 @@ export async function leaderboardScreen(root, pool, pools, link) {
     try {
         const reply = await rest("GET", `/leaderboards/${encodeURIComponent(pool)}`);
         const entries = reply.entries ?? [];
-        clear(body).append(entries.length ? h("table", { class: "scores leaderboard" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("rating")), h("th", { scope: "col" }, t("gamesPlayed")))), h("tbody", {}, ...entries.map((e, i) => h("tr", { "data-player": e.player_id }, h("td", {}, e.rank ?? i + 1), h("td", {}, e.name), h("td", {}, Math.round(e.rating)), h("td", {}, e.games))))) : h("p", {}, t("noEntries")));
+        clear(body).append(entries.length ? h("table", { class: "scores leaderboard" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("rating")), h("th", { scope: "col" }, t("gamesPlayed")))), h("tbody", {}, ...entries.map((e, i) => h("tr", { "data-player": e.player_id }, h("td", {}, e.rank ?? i + 1), h("td", {}, e.name), h("td", {}, Number(e.rating).toFixed(1)), h("td", {}, e.games))))) : h("p", {}, t("noEntries")));
     }
     catch (err) {
         clear(body).append(h("p", { class: "hint" }, missingRoute(err) ? t("notYet") : String(err.message || err)));
