@@ -3,10 +3,13 @@
 asks the browser's push manager for a subscription, then stores it with the service. A
 headless Chromium with no network reaches no real push service: the test checks what the
 page does up to there, that a failure is said in words, that a service without a VAPID key
-is said so too, and that the service worker is served as a script."""
+is said so too, that the service worker is served as a script, and that it shows a push
+delivered to it (through Chromium's debugging protocol) as the notification."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,6 +68,29 @@ async def test_notify_me_fetches_the_key_and_says_how_it_went(
     scopes = await ada.page.evaluate(
         "async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)")
     assert scopes and key
+    # a push as the service sends it, handed to the worker by the browser's own debugging
+    # protocol (no push service needed): the worker shows "Your turn in game X"
+    cdp = await ada.context.new_cdp_session(ada.page)
+    registrations: list[dict[str, Any]] = []
+    cdp.on("ServiceWorker.workerRegistrationUpdated",
+           lambda e: registrations.extend(e["registrations"]))
+    await cdp.send("ServiceWorker.enable")
+    for _ in range(50):
+        if registrations:
+            break
+        await asyncio.sleep(0.1)
+    payload = {"type": "turn.started", "id": "msg_1", "title": "Your turn",
+               "text": "Your turn in game g-1", "data": {"game_id": "g-1"}}
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+        "origin": url, "registrationId": registrations[0]["registrationId"],
+        "data": json.dumps(payload)})
+    await ada.page.wait_for_function(
+        "async () => (await (await navigator.serviceWorker.getRegistrations())[0]"
+        ".getNotifications()).length > 0", timeout=10000)
+    shown = await ada.page.evaluate(
+        "async () => (await (await navigator.serviceWorker.getRegistrations())[0]"
+        ".getNotifications()).map(n => [n.title, n.body, n.tag, n.data])")
+    assert shown == [["Your turn", "Your turn in game g-1", "msg_1", {"game": "g-1"}]], shown
     assert ada.errors == []
     await ada.close()
 
