@@ -114,7 +114,7 @@ class Receivers:
         app = web.Application()
         app.router.add_post("/hooks/{name}", self._hook)
         app.router.add_post("/push/{name}", self._push)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, shutdown_timeout=0.5, handler_cancellation=True)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
 

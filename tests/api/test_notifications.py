@@ -381,10 +381,11 @@ async def test_a_game_full_from_its_creation_tells_its_start_and_first_turn(
             assert created.status_code == 201, created.text
             game = created.json()["game"]
             gid, first = game["game_id"], game["version"]
-            await got.wait(lambda r: any(
-                m["type"] == "turn.started" and m["data"]["game_id"] == gid
-                and m["data"]["version"] == first and m["data"]["seat"] == 0
-                for _, m in r.messages) and bool(r.of_type("table.started")))
+            await got.wait(lambda r: {
+                m["data"]["seat"] for _, m in r.messages
+                if m["type"] == "turn.started" and m["data"]["game_id"] == gid
+                and m["data"]["version"] == first} == {0, 1, 2}
+                and bool(r.of_type("table.started")))
     finally:
         server.stop()
     assert not got.rejected
