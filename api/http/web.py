@@ -27,11 +27,17 @@ def _files() -> dict[str, Path]:
             if p.is_file() and p.suffix in _TYPES}
 
 
+WORKER = "js/web/src/sw.js"
+"""The page's service worker (Web Push): allowed to control the whole site, `/`, though it
+is served from its folder."""
+
+
 def _file(name: str) -> Response[bytes]:
     path = _files().get(name)
     if path is None:
         raise ApiError(404, "not_found", f"no file {name!r}")
-    return Response(path.read_bytes(), media_type=_TYPES[path.suffix], headers=_HEADERS)
+    headers = {**_HEADERS, "Service-Worker-Allowed": "/"} if name == WORKER else _HEADERS
+    return Response(path.read_bytes(), media_type=_TYPES[path.suffix], headers=headers)
 
 
 @get("/", include_in_schema=False)

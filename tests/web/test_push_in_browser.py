@@ -45,6 +45,7 @@ async def test_notify_me_fetches_the_key_and_says_how_it_went(
     worker = httpx.get(f"{url}/web/js/web/src/sw.js")
     assert worker.status_code == 200
     assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["service-worker-allowed"] == "/"  # it may control the whole site
     assert "showNotification" in worker.text
     key = httpx.get(f"{url}/push/key").json()["public_key"]
 
@@ -67,7 +68,7 @@ async def test_notify_me_fetches_the_key_and_says_how_it_went(
     # the page's worker is registered either way (it shows the pushes when they come)
     scopes = await ada.page.evaluate(
         "async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)")
-    assert scopes and key
+    assert scopes == [f"{url}/"] and key
     # a push as the service sends it, handed to the worker by the browser's own debugging
     # protocol (no push service needed): the worker shows "Your turn in game X"
     cdp = await ada.context.new_cdp_session(ada.page)

@@ -17,8 +17,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The registration once its worker is active (`serviceWorker.ready` would wait for one
- * whose scope holds this page, and the worker's scope is its own folder). */
+/** The registration once its worker is active (the worker's scope is the whole site, `/`,
+ * which the service allows with `Service-Worker-Allowed`). */
 function active(registration: ServiceWorkerRegistration): Promise<ServiceWorkerRegistration> {
   return new Promise((resolve) => {
     const worker = registration.installing ?? registration.waiting ?? registration.active;
@@ -51,7 +51,7 @@ export function notifyButton(onError: (err: unknown) => void): HTMLElement {
         throw err;
       }
       if ((await Notification.requestPermission()) !== "granted") { say("denied", t("notifyDenied")); return; }
-      const registration = await active(await navigator.serviceWorker.register(WORKER));
+      const registration = await active(await navigator.serviceWorker.register(WORKER, { scope: "/" }));
       let subscription: PushSubscription;
       try {
         subscription = await registration.pushManager.getSubscription()

@@ -14,8 +14,8 @@ function keyBytes(base64url) {
         bytes[i] = text.charCodeAt(i);
     return bytes;
 }
-/** The registration once its worker is active (`serviceWorker.ready` would wait for one
- * whose scope holds this page, and the worker's scope is its own folder). */
+/** The registration once its worker is active (the worker's scope is the whole site, `/`,
+ * which the service allows with `Service-Worker-Allowed`). */
 function active(registration) {
     return new Promise((resolve) => {
         const worker = registration.installing ?? registration.waiting ?? registration.active;
@@ -60,7 +60,7 @@ export function notifyButton(onError) {
                 say("denied", t("notifyDenied"));
                 return;
             }
-            const registration = await active(await navigator.serviceWorker.register(WORKER));
+            const registration = await active(await navigator.serviceWorker.register(WORKER, { scope: "/" }));
             let subscription;
             try {
                 subscription = await registration.pushManager.getSubscription()
