@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -38,7 +39,23 @@ async def _metric(http: httpx.AsyncClient, prefix: str) -> float:
     return sum(float(line.rsplit(" ", 1)[1]) for line in found)
 
 
-async def test_metrics_count_commands_and_refusals(http: httpx.AsyncClient) -> None:
+@pytest.fixture
+def quiet_api(settings: Settings, tmp_path: Path) -> Iterator[ApiProcess]:
+    """A process of its own that plays no bot seat: the shared processes' counters also move
+    with other tests' games that bots are still playing."""
+    server = ApiProcess({**api_env(settings), "POLIS_BOTS": "off"}, tmp_path, "quiet").start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def test_metrics_count_commands_and_refusals(quiet_api: ApiProcess) -> None:
+    async with httpx.AsyncClient(base_url=quiet_api.url, timeout=10) as http:
+        await _count_commands_and_refusals(http)
+
+
+async def _count_commands_and_refusals(http: httpx.AsyncClient) -> None:
     game_id, tokens = await create_game(http, seed=14)
     before = {
         "conflict": await _sum_outcome(http, "version_conflict"),
