@@ -11,15 +11,11 @@ long after: its matcher died, another creates it).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import os
 
+from api.runners.periodic import Periodic
 from api.service.matching import Policy
 from api.service.matchmaking import Matchmaking, MatchSettings, checked_level
-
-_log = logging.getLogger(__name__)
 
 
 def match_settings() -> MatchSettings:
@@ -40,26 +36,10 @@ def match_settings() -> MatchSettings:
                          number("POLIS_MATCH_RECOVER_SECONDS", 10.0))
 
 
-class Matchmaker:
+class Matchmaker(Periodic):
     """One process's rounds (see the module docstring)."""
 
     def __init__(self, matchmaking: Matchmaking) -> None:
+        super().__init__("matchmaking round", lambda: matchmaking.settings.interval_seconds,
+                         matchmaking.round)
         self.matchmaking = matchmaking
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="matchmaker")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.matchmaking.settings.interval_seconds)
-            try:
-                await self.matchmaking.round()
-            except Exception:  # a lost connection: the next round tries again
-                _log.exception("matchmaking round failed")
