@@ -9,6 +9,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.http.access_log import drop_query_strings
+from api.http.admin_clock import ClockController
 from api.http.audit import AuditController
 from api.http.chat import ChatController
 from api.http.errors import body_checker, handle_exception
@@ -58,7 +59,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         player_socket, lobby_socket, health, ready, metrics, KindsController,
                         PlayersController, TablesController, LobbyController, PushController,
                         push_key, dead_notifications, ChatController, LeaderboardController,
-                        MatchmakingController, *WEB_ROUTES],
+                        MatchmakingController, ClockController, *WEB_ROUTES],
         exception_handlers={Exception: handle_exception},
         before_request=body_checker(settings.max_json_depth),
         middleware=[forwarded_client_middleware(settings.forwarded_allow_ips),

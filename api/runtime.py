@@ -19,6 +19,7 @@ from api.runners.deliveries import Deliveries
 from api.runners.fanout import Hub, MovesOf, encoded_moves
 from api.runners.lobby_feed import LOBBY_TOPIC, LobbyFeed
 from api.runners.matchmaker import Matchmaker, match_settings
+from api.runners.periodic import Periodic
 from api.runners.player_feed import PlayerFeed, invited_of, player_topic
 from api.runners.ratings import RatingRunner, RatingSettings
 from api.runners.table_expiry import TableExpiry
@@ -37,12 +38,14 @@ from api.service.notifications import Notifier, NotifySettings
 from api.service.rate_limits import RateLimits, client_of
 from api.service.tables import TABLE_CHANGES, Tables
 from domain.kernel import Game
+from infra import service_clock
 from infra.broker import Broker
 from infra.counters import SharedCounters
 from infra.db import create_pool
 from infra.embedded import EmbeddedRedis, start_postgres, start_redis
 from infra.event_store import EventStore, GameRecord
 from infra.migrate import migrate
+from infra.service_clock import REFRESH_SECONDS
 from infra.settings import Settings
 
 _log = logging.getLogger(__name__)
@@ -102,6 +105,7 @@ class Runtime:
         self._matchmaking: Matchmaking | None = None
         self.matchmaker: Matchmaker | None = None
         self.tickets: TicketPushes | None = None
+        self._time_follower: Periodic | None = None
         self.bots_on_wakeups = False
         """A `polis bots` worker: every wake-up (another process's append) pokes its bot
         runner, so bot turns of games commanded elsewhere are played at once rather than at
@@ -210,6 +214,7 @@ class Runtime:
             applied = await migrate(conn)
         if applied:
             _log.info("applied migrations %s", applied)
+        await service_clock.refresh(self.pool)  # ahead of the host's if time was injected
         store = EventStore(self.pool)
         self._service = GameService(
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
@@ -276,6 +281,11 @@ class Runtime:
         self.tickets = TicketPushes(matchmaking, self._players)
         self.matchmaker = Matchmaker(matchmaking)
         self.matchmaker.start()
+        if settings.time_injection:
+            pool = self.pool
+            self._time_follower = Periodic("service clock", lambda: REFRESH_SECONDS,
+                                           lambda: self._follow_time(pool))
+            self._time_follower.start()
         self.metrics.gauge("polis_tickets_matched_total", "Tickets this process matched.",
                            lambda: matchmaking.matched, "counter")
 
@@ -421,7 +431,21 @@ class Runtime:
         return await served_clocks(self.service.games, game_id, folded.record.options,
                                    version, at_commit=now is None)
 
+    async def _follow_time(self, pool: asyncpg.Pool) -> None:
+        """Time injection: read the service's clock again; moved, wake what waits on it."""
+        before = service_clock.offset()
+        if await service_clock.refresh(pool) != before:
+            self.time_moved()
+
+    def time_moved(self) -> None:
+        """The service's clock moved forward: the clock runner looks for due deadlines now
+        rather than at the end of its sleep."""
+        if self.clocks is not None:
+            self.clocks.poke()
+
     async def stop(self) -> None:
+        if self._time_follower is not None:
+            await self._time_follower.stop()
         if self.expiry is not None:
             await self.expiry.stop()
         if self.ratings is not None:

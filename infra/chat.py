@@ -49,7 +49,7 @@ RETURNING seq, player_id::text AS player_id, seat, name, text, sent_at
 
 _RECENT = """
 SELECT count(*) FROM chat_messages
-WHERE sent_at > now() - make_interval(secs => $4)
+WHERE sent_at > polis_now() - make_interval(secs => $4)
   AND (($2::uuid IS NOT NULL AND player_id = $2)
        OR ($2::uuid IS NULL AND game_id = $1 AND seat = $3 AND player_id IS NULL))
 """

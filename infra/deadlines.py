@@ -50,8 +50,8 @@ WHERE game_id = $1
 """
 
 _CLAIM = """
-SELECT game_id, version, due_at, seat, action, now() FROM deadlines
-WHERE due_at <= now()
+SELECT game_id, version, due_at, seat, action, polis_now() FROM deadlines
+WHERE due_at <= polis_now()
 ORDER BY due_at
 LIMIT $1
 FOR UPDATE SKIP LOCKED
@@ -86,7 +86,7 @@ async def stale(conn: asyncpg.Connection, limit: int) -> list[uuid.UUID]:
 
 
 _NEXT = """
-SELECT EXTRACT(EPOCH FROM min(due_at) - now())::float8 FROM deadlines WHERE due_at IS NOT NULL
+SELECT EXTRACT(EPOCH FROM min(due_at) - polis_now())::float8 FROM deadlines WHERE due_at IS NOT NULL
 """
 
 

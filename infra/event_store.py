@@ -274,7 +274,7 @@ WITH RECURSIVE chain AS (  -- each new event's hash: SHA-256(salt || previous ha
     INSERT INTO views (game_id, version, seat, view)
     SELECT g.game_id, $3, y.s, y.v FROM g, unnest($12::int[], $13::text[]) AS y(s, v)
 )
-SELECT count(*), now(), (array_agg(g.head))[1] FROM g
+SELECT count(*), polis_now(), (array_agg(g.head))[1] FROM g
 """
 
 def _parameters(sql: str) -> int:

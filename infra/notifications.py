@@ -45,7 +45,7 @@ OUTBOX_CTE = """, o AS (
     INSERT INTO notifications (id, target, type, body, game_id, next_at)
     SELECT x.i || coalesce(':' || s.subscription_id::text, ''),
            coalesce('push:' || s.subscription_id::text, x.t), x.y, x.b::jsonb, g.game_id,
-           now() + make_interval(secs => x.d)
+           polis_now() + make_interval(secs => x.d)
     FROM g, unnest({ids}::text[], {targets}::text[], {types}::text[], {bodies}::text[],
                    {players}::uuid[], {delays}::float8[]) AS x(i, t, y, b, p, d)
     LEFT JOIN push_subscriptions s ON x.t = 'push' AND s.player_id = x.p
@@ -97,11 +97,11 @@ class Claimed(msgspec.Struct, frozen=True):
 _CLAIM = """
 WITH c AS (
     SELECT id, target FROM notifications
-    WHERE dead_at IS NULL AND next_at <= now() AND claimed_until < now()
+    WHERE dead_at IS NULL AND next_at <= polis_now() AND claimed_until < polis_now()
       AND NOT (target = ANY($3::text[]))
     ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED
 ), n AS (
-    UPDATE notifications n SET claimed_until = now() + make_interval(secs => $2),
+    UPDATE notifications n SET claimed_until = polis_now() + make_interval(secs => $2),
                                attempts = n.attempts + 1
     FROM c WHERE n.id = c.id AND n.target = c.target
     RETURNING n.id, n.target, n.type, n.body::text AS body, n.attempts, n.created_at
@@ -113,9 +113,10 @@ LEFT JOIN push_subscriptions s
 
 _FAILED = """
 UPDATE notifications SET claimed_until = '-infinity', last_error = $3,
-    next_at = now() + make_interval(secs => $4),
-    dead_at = CASE WHEN now() + make_interval(secs => $4) > created_at + make_interval(secs => $5)
-                   THEN now() END
+    next_at = polis_now() + make_interval(secs => $4),
+    dead_at = CASE WHEN polis_now() + make_interval(secs => $4)
+                        > created_at + make_interval(secs => $5)
+                   THEN polis_now() END
 WHERE id = $1 AND target = $2
 RETURNING dead_at IS NOT NULL
 """

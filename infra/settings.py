@@ -117,6 +117,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     jwt_algorithms: tuple[str, ...] = ("RS256", "ES256")
     table_expiry_seconds: float = 3600.0
     """How long a table waits for its seats to fill before it expires."""
+    time_injection: bool = False
+    """`POST /admin/clock` may move the service's clock forward (`infra/service_clock.py`):
+    for simulations and tests, never for a deployment that hosts real games."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -195,6 +198,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                                lambda names: len(names) > 0, "one algorithm name or more"),
             table_expiry_seconds=get("POLIS_TABLE_EXPIRY_SECONDS", float,
                                      d.table_expiry_seconds, positive, "more than 0"),
+            time_injection=get("POLIS_TIME_INJECTION", _boolean, d.time_injection),
         ).checked()
 
     def checked(self) -> Settings:

@@ -7,6 +7,7 @@ process). The run's database `polis_test_<random>` is dropped at the end.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -41,17 +42,25 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
-async def database_url(admin_dsn: str) -> AsyncIterator[str]:
-    name = f"polis_test_{RUN_ID}"
+@contextlib.asynccontextmanager
+async def fresh_database(admin_dsn: str, name: str) -> AsyncIterator[str]:
+    """A new database `name`, migrated, dropped when done; its DSN."""
     dsn = await create_database(admin_dsn, name)
     conn = await asyncpg.connect(dsn)
     try:
         await migrate(conn)
     finally:
         await conn.close()
-    yield dsn
-    await drop_database(admin_dsn, name)
+    try:
+        yield dsn
+    finally:
+        await drop_database(admin_dsn, name)
+
+
+@pytest.fixture(scope="session")
+async def database_url(admin_dsn: str) -> AsyncIterator[str]:
+    async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}") as dsn:
+        yield dsn
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
@@ -37,6 +36,7 @@ from api.service.clocks import ClocksAt
 from api.service.commands import Committed, event_type_name
 from api.service.replies import players_moves
 from domain.kernel import Game
+from infra import service_clock
 from infra.db import read_again
 from infra.event_store import EventStore
 from projections.rulesets import decoder_of
@@ -173,7 +173,7 @@ class Channel:
                     lambda conn: read_view(conn, self.game_id, session.seat, self.version)))
                 version, view = found_view if found_view is not None else (self.version, "null")
                 session.version = version
-                clock, as_of = await self._clocks_at(version, time.time())
+                clock, as_of = await self._clocks_at(version, service_clock.now())
                 snapshot: dict[str, Any] = {
                     "type": "snapshot", "game_id": str(self.game_id), "version": version,
                     "view": msgspec.Raw(view.encode()), "clocks": clock, "clocks_as_of": as_of,

@@ -18,7 +18,7 @@ from api.service.tables import Tables
 
 _DUE = """
 SELECT game_id FROM games
-WHERE waiting AND NOT over AND created_at < now() - make_interval(secs => $1)
+WHERE waiting AND NOT over AND created_at < polis_now() - make_interval(secs => $1)
 ORDER BY created_at LIMIT $2
 """
 

@@ -44,7 +44,7 @@ from api.service.commands import Committed, to_new_events
 from api.service.folded import Folded, Outcome
 from domain.kernel.clocks import CLOCK_OPTION, timeouts_in_a_row
 from domain.kernel.meta import MetaGame, clock_marks
-from infra import deadlines
+from infra import deadlines, service_clock
 from infra.deadlines import Deadline
 from infra.event_store import CommandMeta, IdempotencyKeyReused, VersionConflict
 from projections.views import build_views
@@ -101,7 +101,7 @@ class TimeoutRunner:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._wake_at = 0.0
-        """When the loop plans to look again (`time.time()`)."""
+        """When the loop plans to look again (the service's clock, `infra.service_clock`)."""
         self._next_wait: float | None = None
         """Seconds to the earliest deadline, as the last look found them (None: none)."""
 
@@ -116,6 +116,10 @@ class TimeoutRunner:
                 pending.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await pending
+
+    def poke(self) -> None:
+        """Look for due deadlines now (the service's clock moved forward)."""
+        self._wake.set()
 
     # -- writing deadlines ----------------------------------------------------------------
     def committed(self, committed: Committed) -> None:
@@ -173,7 +177,7 @@ class TimeoutRunner:
             except Exception:  # a database outage must not end the loop
                 _log.exception("clock tick failed")
             self._wake.clear()
-            self._wake_at = time.time() + wait
+            self._wake_at = service_clock.now() + wait
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), wait)
 

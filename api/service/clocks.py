@@ -12,7 +12,6 @@ expected to keep NTP time; a deadline is fired by the database's clock all the s
 from __future__ import annotations
 
 import bisect
-import time
 import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -32,6 +31,7 @@ from domain.kernel.clocks import (
     parse_clock,
     seat_times,
 )
+from infra import service_clock
 from infra.deadlines import Deadline
 
 
@@ -141,7 +141,7 @@ async def served_clocks(
     if folded.version < version:
         async with folded.lock:
             await games.refresh(folded)
-    return clocks_of(folded, version, None if at_commit else time.time())
+    return clocks_of(folded, version, None if at_commit else service_clock.now())
 
 
 def deadline_of(folded: Folded) -> Deadline:

@@ -50,6 +50,7 @@ from api.service.replies import NextOut, next_of
 from api.service.tokens import seat_of
 from domain.kernel import DomainError
 from domain.kernel.meta import clock_marks, left_seats
+from infra import service_clock
 from infra.db import LOST_CONNECTION
 from infra.event_store import (
     AppendResult,
@@ -325,9 +326,9 @@ class CommandHandler:
             if result.replayed:
                 await self.games.refresh(folded)
                 return result, None
-            at = result.recorded_at.timestamp() if result.recorded_at else time.time()
+            at = result.recorded_at.timestamp() if result.recorded_at else service_clock.now()
             folded.applied(state, last, seat, command_id, Outcome(version + 1, last, body_hash),
-                           at, head=result.head)  # time.time(): only if the reply was lost
+                           at, head=result.head)  # now(): only if the reply was lost
             folded.marks.extend(clock_marks(version + 1, events))  # a seat handed to its bot
             self.after_commit(Committed(folded.game_id, version + 1, last, list(events), views,
                                         seat, result.recorded_at, state))

@@ -79,6 +79,8 @@ SERVICE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode("not_host", 403, "Tables: only the table's host may do this."),
     ErrorCode("admin_disabled", 403, "Admin routes: the server has no admin token "
               "configured (`POLIS_ADMIN_TOKEN`)."),
+    ErrorCode("time_injection_off", 403, "Admin routes: this deployment's clock is the "
+              "host's; only one with `POLIS_TIME_INJECTION` on lets it be moved."),
     ErrorCode("chat_closed", 403, "Chat: the table's host closed its chat."),
     ErrorCode("chat_read_only", 403,
               "Chat: spectators may read this table's chat, not write to it (its host may "

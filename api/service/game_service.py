@@ -33,6 +33,7 @@ from api.service.tokens import hash_token, new_token
 from domain.kernel import DomainError, Game, get_game
 from domain.kernel.registry import get_ruleset, rules_options
 from domain.kernel.table import TableSeat, TableStarted, opened
+from infra import service_clock
 from infra.db import read_again
 from infra.event_store import (
     CREATED,
@@ -169,8 +170,9 @@ class GameService:
         notifier = self.commands.notifier
         if notifier is not None and notifier.enabled and not waiting:
             # a game that starts now: its `table.started` and first turns, as any append's
+            at = datetime.fromtimestamp(service_clock.now(), UTC)
             draft = GameRecord(game_id, kind, tuple(expansions), options, tuple(seat_names),
-                               hashes, datetime.now(UTC), 0, {}, False, source,
+                               hashes, at, 0, {}, False, source,
                                players=table.players, host=table.host)
             rows += notifier.rows(Folded(draft), state, opening, None, held)
         created = await self.store.create_game(

@@ -164,7 +164,7 @@ class Matchmaking:
         """The player's tickets changed in the last `since_seconds`."""
         rows = await self.pool.fetch(
             f"""SELECT {_COLUMNS} FROM match_tickets WHERE player_id = $1
-                AND updated_at > now() - make_interval(secs => $2)""", player_id,
+                AND updated_at > polis_now() - make_interval(secs => $2)""", player_id,
             since_seconds)
         return [_ticket(r) for r in rows]
 
@@ -172,7 +172,7 @@ class Matchmaking:
         """Cancel a waiting ticket of the player's; `ticket_closed` (409) once it is
         matched, expired or cancelled (a round holding it decides first)."""
         row = await self.pool.fetchrow(
-            f"""UPDATE match_tickets SET state = 'cancelled', updated_at = now()
+            f"""UPDATE match_tickets SET state = 'cancelled', updated_at = polis_now()
                 WHERE ticket_id = $1 AND player_id = $2 AND state = 'waiting'
                 RETURNING {_COLUMNS}""", ticket_id, player.player_id)
         if row is None:
@@ -212,13 +212,14 @@ class Matchmaking:
                           rated, clock
                    FROM match_tickets WHERE queue = $1 AND state = 'waiting'
                    FOR UPDATE SKIP LOCKED""", queue)
-            now = await conn.fetchval("SELECT extract(epoch FROM clock_timestamp())::float8")
+            now = await conn.fetchval(  # the service's clock, to the moment (README, "Time")
+                "SELECT extract(epoch FROM clock_timestamp() + (polis_now() - now()))::float8")
             stale = [r for r in rows if now - r["since"] >= settings.ticket_seconds]
             live = {str(r["ticket_id"]): r for r in rows
                     if now - r["since"] < settings.ticket_seconds}
             if stale:
                 await conn.execute(
-                    """UPDATE match_tickets SET state = 'expired', updated_at = now()
+                    """UPDATE match_tickets SET state = 'expired', updated_at = polis_now()
                        WHERE ticket_id = ANY($1)""", [r["ticket_id"] for r in stale])
                 told += [(r["player_id"], r["ticket_id"]) for r in stale]
             waiting = [Waiting(key, str(r["player_id"]), r["rating"], r["since"],
@@ -230,7 +231,7 @@ class Matchmaking:
                 members = [live[t] for t in group.tickets]
                 await conn.execute(
                     """UPDATE match_tickets SET state = 'matched', game_id = $2,
-                         updated_at = now() WHERE ticket_id = ANY($1)""",
+                         updated_at = polis_now() WHERE ticket_id = ANY($1)""",
                     [r["ticket_id"] for r in members], game_id)
                 await self._match_found(conn, game_id, members)
                 games.append((game_id, members, group.bots))
@@ -263,7 +264,7 @@ class Matchmaking:
             """SELECT t.game_id, t.ticket_id, t.player_id, t.kind, t.expansions, t.rated,
                       t.clock, t.seats_min
                FROM match_tickets t WHERE t.state = 'matched'
-                 AND t.updated_at < now() - make_interval(secs => $1)
+                 AND t.updated_at < polis_now() - make_interval(secs => $1)
                  AND NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = t.game_id)
                ORDER BY t.game_id LIMIT 100""", self.settings.recover_seconds)
         groups: dict[uuid.UUID, list[asyncpg.Record]] = {}

@@ -22,9 +22,11 @@ from typing import Any
 
 import msgspec
 
-from api.service.clocks import clock_option, clocks_of
+from api.service.clocks import clock_option, timed_points
 from api.service.folded import Folded
+from domain.kernel.clocks import TimedPoint, clocks_at
 from domain.kernel.table import TableStarted
+from infra import service_clock
 from infra.notifications import PUSH, OutboxRow
 from infra.settings import SettingsError
 
@@ -202,7 +204,7 @@ class Notifier:
         elif not over:
             before = set() if started else set(game.acting_seats(folded.state))
             acted = set() if seat is None else {seat}
-            clocks = self._clocks(folded, started, len(holders))
+            clocks = self._clocks(folded, state, seat, started, len(holders))
             for s in sorted(turns_started(before, set(game.acting_seats(state)), acted)):
                 player = holders[s] if s < len(holders) else None
                 clock = clocks.get(s)
@@ -230,9 +232,11 @@ class Notifier:
                                            "host": inviter}, player)
                             for seat, player in seats])
 
-    def _clocks(self, folded: Folded, started: bool, seats: int) -> dict[int, dict[str, Any]]:
-        """Each seat's clock for `turn.started`: its bank as of the last commit point (a
-        seat's clock does not run while it waits for its turn)."""
+    def _clocks(self, folded: Folded, state: Any, seat: int | None, started: bool,
+                seats: int) -> dict[int, dict[str, Any]]:
+        """Each seat's clock for `turn.started`, as of this append: the game's commit
+        points and this one, at the service's time now (a few milliseconds before the
+        commit's own time, so exact to that), with the appending seat's increment."""
         clock = clock_option(folded)
         if clock is None:
             return {}
@@ -241,9 +245,11 @@ class Notifier:
         if started:
             return {s: {**base, "remaining_seconds": clock.bank_seconds}
                     for s in range(seats)}
-        shown, _ = clocks_of(folded)
-        return {c.seat: {**base, "remaining_seconds": c.remaining_seconds}
-                for c in shown or ()}
+        now = service_clock.now()
+        points = [*timed_points(folded), TimedPoint(
+            now, seat, tuple(folded.game.acting_seats(state)), folded.version + 1)]
+        return {s: {**base, "remaining_seconds": round(max(0.0, left), 3)}
+                for s, (left, _) in enumerate(clocks_at(clock, seats, points, now))}
 
     def notes(self, notes: Sequence[tuple[str, dict[str, Any], str | None]]
               ) -> list[OutboxRow]:
@@ -252,7 +258,7 @@ class Notifier:
         notifications no append causes (`match.found`): write them with
         `infra.notifications.write_outbox` in the transaction that decides them."""
         rows: list[OutboxRow] = []
-        now = datetime.now(UTC).isoformat().replace("+00:00", "Z")
+        now = datetime.fromtimestamp(service_clock.now(), UTC).isoformat().replace("+00:00", "Z")
         for kind, data, player in notes:
             msg = message_id()
             body = json.dumps({"type": kind, "timestamp": now, "data": data},

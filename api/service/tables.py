@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-import time
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,6 +44,7 @@ from domain.kernel.table import (
     leave,
     start_early,
 )
+from infra import service_clock
 from infra.event_store import CommandMeta, GameRecord, TableRow, VersionConflict, reseat
 from infra.players import PlayerRecord
 from projections.views import build_views
@@ -342,7 +342,7 @@ class Tables:
                 summary, over, views, conn=conn, outbox=outbox)
             await reseat(conn, folded.game_id, players, names, hashes, options, waiting,
                          invited)
-        at = result.recorded_at.timestamp() if result.recorded_at else time.time()
+        at = result.recorded_at.timestamp() if result.recorded_at else service_clock.now()
         folded.applied(state, last, None, command_id, Outcome(version + 1, last, ""), at,
                        head=result.head)
         folded.record = msgspec.structs.replace(

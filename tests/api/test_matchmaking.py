@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +34,23 @@ async def _file(http: httpx.AsyncClient, token: str, **body: Any) -> httpx.Respo
     return await http.post("/matchmaking/tickets", headers=auth(token), json=body)
 
 
-async def _settled(http: httpx.AsyncClient, tickets: list[str], timeout: float = 30
-                   ) -> list[dict[str, Any]]:
+async def _settled(http: httpx.AsyncClient, tickets: list[str], timeout: float = 30,
+                   fewest: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """The tickets once none waits, or (`fewest`: the smallest table per kind) once too
+    few wait in each kind to make a table, for a second (several rounds) on end."""
     deadline = time.monotonic() + timeout
+    short_since: float | None = None
     while True:
         found = [(await http.get(f"/matchmaking/tickets/{t}")).json() for t in tickets]
-        if all(f["state"] != "waiting" for f in found) or time.monotonic() > deadline:
+        waiting = Counter(f["kind"] for f in found if f["state"] == "waiting")
+        if not waiting or time.monotonic() > deadline:
             return found
+        if fewest is not None and all(n < fewest[k] for k, n in waiting.items()):
+            short_since = short_since or time.monotonic()
+            if time.monotonic() - short_since > 1.0:
+                return found
+        else:
+            short_since = None
         await asyncio.sleep(0.2)
 
 
@@ -144,7 +155,8 @@ async def test_two_processes_match_one_queue_with_one_killed(
             if i == 15:
                 servers[0].kill()  # mid-way, while both match these queues
                 clients[0] = clients[1]
-        found = await _settled(clients[1], tickets, timeout=90)
+        found = await _settled(clients[1], tickets, timeout=90,
+                               fewest={"duel": 2, "7wonders": 3})
         for client in {id(c): c for c in clients}.values():
             await client.aclose()
     finally:

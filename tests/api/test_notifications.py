@@ -205,6 +205,13 @@ async def test_failing_and_hanging_receivers_are_dead_lettered_and_slow_nothing(
             reply = await http.get("/admin/webhooks/dead", headers=auth("wrong"))
             assert reply.status_code == 401 and reply.json()["code"] == "admin_token_required"
             assert (await http.get("/admin/webhooks/dead")).status_code == 401
+            # the service's clock is the host's here: read, never moved (README, "Time")
+            read = await http.get("/admin/clock", headers=auth(ADMIN))
+            assert read.status_code == 200 and read.json()["offset_seconds"] == 0
+            assert read.json()["injection"] is False
+            moved = await http.post("/admin/clock", headers=auth(ADMIN),
+                                    json={"advance_seconds": 60})
+            assert moved.status_code == 403 and moved.json()["code"] == "time_injection_off"
     finally:
         server.stop()
 

@@ -9,15 +9,12 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import asyncpg
 import pytest
 
-from infra.db import create_database, drop_database
-from infra.migrate import migrate
 from infra.settings import Settings
 from tests.api.conftest import api_env
 from tests.api.servers import ROOT, ApiProcess
-from tests.conftest import RUN_ID
+from tests.conftest import RUN_ID, fresh_database
 from tests.missing_tools import missing
 
 if TYPE_CHECKING:
@@ -74,15 +71,8 @@ def chromium() -> str:
 async def web_database_url(admin_dsn: str) -> AsyncIterator[str]:
     """A database of its own: every API process on a database plays its games' bots, and the
     API tests count the bot moves their own processes make."""
-    name = f"polis_test_{RUN_ID}_web"
-    dsn = await create_database(admin_dsn, name)
-    conn = await asyncpg.connect(dsn)
-    try:
-        await migrate(conn)
-    finally:
-        await conn.close()
-    yield dsn
-    await drop_database(admin_dsn, name)
+    async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_web") as dsn:
+        yield dsn
 
 
 @pytest.fixture(scope="session")

@@ -121,6 +121,7 @@ export const ERROR_CODES = {
     "ticket_closed": "The ticket is no longer waiting (matched, expired or cancelled): it cannot be cancelled; `details` has its state and game.",
     "ticket_exists": "You already have a waiting ticket in that queue (kind, expansions, rated, clock): cancel it first.",
     "ticket_not_found": "No matchmaking ticket with that id (of yours, to cancel it).",
+    "time_injection_off": "Admin routes: this deployment's clock is the host's; only one with `POLIS_TIME_INJECTION` on lets it be moved.",
     "token_bad_signature": "The JWT's signature does not verify.",
     "token_expired": "The JWT has expired (`exp`).",
     "token_in_url": "WebSocket: a seat token was put in the URL; it is refused there because URLs are logged.",
