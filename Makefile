@@ -27,8 +27,12 @@ typecheck: install
 	$(BIN)/mypy
 	$(BIN)/mypy clients/python/polis_client
 
+# Two worker processes by default, a test file on each at a time (module fixtures start API
+# processes and browsers once per file); each worker has its own database and channel.
+# TEST_WORKERS=0 runs everything in one process.
+TEST_WORKERS ?= 2
 unit: install clients-install web-install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 # The client libraries (clients/): the TypeScript client's npm packages, exactly as locked
 # (package-lock.json), for the tests of tests/clients that `unit` runs with the rest.

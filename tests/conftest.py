@@ -12,6 +12,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -61,6 +62,26 @@ async def fresh_database(admin_dsn: str, name: str) -> AsyncIterator[str]:
 async def database_url(admin_dsn: str) -> AsyncIterator[str]:
     async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}") as dsn:
         yield dsn
+
+
+def own_database(suffix: str) -> tuple[Any, Any]:
+    """Module fixtures `database_url` and `pool` on a database of the module's own, for
+    tests that write rows the service cannot fold (games of a made-up kind, bare appends):
+    the run's database stays one `polis rebuild-projections` can rebuild whole, which
+    other tests do. Bind both in the module: `database_url, pool = own_database("x")`."""
+
+    @pytest.fixture(scope="module", name="database_url")
+    async def database_url_(admin_dsn: str) -> AsyncIterator[str]:
+        async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_{suffix}") as dsn:
+            yield dsn
+
+    @pytest.fixture(scope="module", name="pool")
+    async def pool_(database_url: str) -> AsyncIterator[asyncpg.Pool]:
+        pool = await create_pool(database_url, min_size=1, max_size=12)
+        yield pool
+        await pool.close()
+
+    return database_url_, pool_
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import random
 import signal
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from tests.api.clients import auth, create_game
 from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 from tests.api.test_faults import _redis_pid
+from tests.conftest import RUN_ID, fresh_database
 
 
 async def _metric(url: str, name: str) -> int:
@@ -67,22 +68,38 @@ async def _play(client: httpx.AsyncClient, game_id: str, tokens: list[str],
     return version
 
 
-async def test_a_known_version_is_answered_without_a_read(
-    http: httpx.AsyncClient, apis: list[ApiProcess]
-) -> None:
+@pytest.fixture(scope="module")
+async def alone(
+    settings: Settings, admin_dsn: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[ApiProcess]:
+    """A process on a database and channel of its own: no other test's game (a clock
+    running out, a bot's move) reads a game there while a test counts its reads."""
+    async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_alone") as dsn:
+        server = ApiProcess({**api_env(settings), "DATABASE_URL": dsn,
+                             "POLIS_CHANNEL": f"{settings.channel}:alone"},
+                            tmp_path_factory.mktemp("alone-logs"), "alone")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+async def test_a_known_version_is_answered_without_a_read(alone: ApiProcess) -> None:
     """The process that committed answers `min_version` reads from memory, with what a
     read would answer; without `min_version` it reads."""
-    game_id, tokens = await create_game(http, seed=41)
-    rng = random.Random(41)
-    for _ in range(12):
-        version = await _play(http, game_id, tokens, rng)
-        before = await _game_reads(apis[0].url)
-        known = [await _moves(http, game_id, t, min_version=version) for t in tokens]
-        assert await _game_reads(apis[0].url) == before, "answered from memory"
-        read = [await _moves(http, game_id, t) for t in tokens]
-        assert await _game_reads(apis[0].url) == before + 2, "without min_version: a read"
-        assert known == read
-        assert all(k["version"] == version for k in known)
+    async with httpx.AsyncClient(base_url=alone.url, timeout=10) as http:
+        game_id, tokens = await create_game(http, seed=41)
+        rng = random.Random(41)
+        for _ in range(12):
+            version = await _play(http, game_id, tokens, rng)
+            before = await _game_reads(alone.url)
+            known = [await _moves(http, game_id, t, min_version=version) for t in tokens]
+            assert await _game_reads(alone.url) == before, "answered from memory"
+            read = [await _moves(http, game_id, t) for t in tokens]
+            assert await _game_reads(alone.url) == before + 2, "without min_version: a read"
+            assert known == read
+            assert all(k["version"] == version for k in known)
 
 
 async def test_a_view_at_a_known_version_is_the_stored_one(

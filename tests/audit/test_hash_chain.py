@@ -18,6 +18,10 @@ from infra.db import create_database, drop_database
 from infra.event_store import CommandMeta, EventStore, NewEvent
 from infra.migrate import migrate, migration_files
 from tests.audit.play import play_to_end
+from tests.conftest import own_database
+
+database_url, pool = own_database("chain")
+"""Games of a made-up kind (`test`): on a database of their own."""
 
 PAYLOADS: list[dict[str, object]] = [
     {"type": "Dealt", "cards": [3, 1, 2], "note": "Ä\u00e9\u2028\"q\"\\ \n\t\u0001"},

@@ -22,6 +22,10 @@ from infra.event_store import (
 )
 from infra.migrate import migrate, migration_files, pending
 from projections.views import read_view
+from tests.conftest import own_database
+
+database_url, pool = own_database("store")
+"""Games of a made-up kind (`test`): on a database of their own."""
 
 
 def _events(n: int, tag: str = "e") -> list[NewEvent]:
