@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
+import msgspec
 import pytest
 
 from infra.settings import Settings
 from tests.api.servers import ApiProcess
+from tests.conftest import RUN_ID, fresh_database
 
 
 def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
@@ -29,11 +33,7 @@ def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="session")
-def apis(
-    settings: Settings, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[list[ApiProcess]]:
-    logs = tmp_path_factory.mktemp("api-logs")
+def _two_processes(settings: Settings, logs: Path) -> Iterator[list[ApiProcess]]:
     servers = [ApiProcess(api_env(settings), logs, name) for name in ("a", "b")]
     try:
         for server in servers:
@@ -42,6 +42,33 @@ def apis(
     finally:
         for server in servers:
             server.stop()
+
+
+@pytest.fixture(scope="session")
+def apis(
+    settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[ApiProcess]]:
+    yield from _two_processes(settings, tmp_path_factory.mktemp("api-logs"))
+
+
+def own_services(suffix: str) -> tuple[Any, Any]:
+    """Module fixtures `settings` and `apis`: two processes on a database and channel of
+    the module's own, for tests that count what a process does (its bots' moves): other
+    modules' games still going (bots playing on, clocks running out) would move the shared
+    processes' counters. Bind both in the module: `settings, apis = own_services("x")`."""
+
+    @pytest.fixture(scope="module", name="settings")
+    async def settings_(settings: Settings, admin_dsn: str) -> AsyncIterator[Settings]:
+        async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_{suffix}") as dsn:
+            yield msgspec.structs.replace(settings, database_url=dsn,
+                                          channel=f"{settings.channel}:{suffix}")
+
+    @pytest.fixture(scope="module", name="apis")
+    def apis_(settings: Settings, tmp_path_factory: pytest.TempPathFactory
+              ) -> Iterator[list[ApiProcess]]:
+        yield from _two_processes(settings, tmp_path_factory.mktemp(f"{suffix}-logs"))
+
+    return settings_, apis_
 
 
 @pytest.fixture

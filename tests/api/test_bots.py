@@ -22,8 +22,11 @@ import yaml
 from infra.db import create_database, drop_database
 from infra.settings import Settings
 from tests.api.clients import play_to_end
-from tests.api.conftest import api_env
+from tests.api.conftest import api_env, own_services
 from tests.api.servers import ROOT, ApiProcess
+
+settings, apis = own_services("bots")
+"""The bot moves each process made are counted: processes of this module's own."""
 
 
 async def _bot_moves(apis: list[ApiProcess]) -> int:
