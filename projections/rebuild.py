@@ -23,6 +23,7 @@ from typing import TextIO
 
 import asyncpg
 
+from domain.kernel.errors import DomainError
 from infra.event_store import EventStore, GameRecord
 from projections.rulesets import decoder_of, ruleset_of
 from projections.views import build_views
@@ -72,10 +73,16 @@ YIELD_EVERY = 4
 streaming to PostgreSQL while this one is folded (the fold alone would hold the loop)."""
 
 
+UNKNOWN_RULES = ("unknown_game_kind", "unknown_expansion")
+"""A game whose kind or expansion this build does not know is skipped, not folded."""
+
+
 async def fold_views(
-    records: list[GameRecord], rows: Sequence[EventRow]
+    records: list[GameRecord], rows: Sequence[EventRow],
+    skipped: list[GameRecord] | None = None,
 ) -> tuple[Views, dict[uuid.UUID, int]]:
-    """The views of every commit point of the batch, and the last version folded per game."""
+    """The views of every commit point of the batch, and the last version folded per game;
+    games of rules this build does not know go to `skipped` (their views stay as they are)."""
     by_id = {r.game_id: r for r in records}
     views: Views = []
     folded: dict[uuid.UUID, int] = {}
@@ -83,7 +90,14 @@ async def fold_views(
         if n % YIELD_EVERY == YIELD_EVERY - 1:
             await asyncio.sleep(0)
         record = by_id[game_id]
-        game = ruleset_of(record)
+        try:
+            game = ruleset_of(record)
+        except DomainError as exc:
+            if exc.code not in UNKNOWN_RULES:
+                raise
+            if skipped is not None:
+                skipped.append(record)
+            continue
         decode, evolve = decoder_of(game).decode, game.evolve
         seats = len(record.seat_names)
         state = game.initial_state()
@@ -119,9 +133,12 @@ async def rebuild_game(store: EventStore, game_id: uuid.UUID) -> int:
 
 
 async def rebuild(
-    store: EventStore, game_ids: list[uuid.UUID] | None = None, progress: Progress | None = None
+    store: EventStore, game_ids: list[uuid.UUID] | None = None, progress: Progress | None = None,
+    skipped: list[GameRecord] | None = None,
 ) -> int:
-    """Rebuild the given games (all when None); return the number of views written."""
+    """Rebuild the given games (all when None); return the number of views written. Games
+    of a kind or expansion this build does not know (a newer build's, a removed one's) are
+    left as they are and listed in `skipped`: one such game does not stop the others."""
     ids = await store.game_ids() if game_ids is None else game_ids
     written = 0
     if progress:
@@ -130,7 +147,7 @@ async def rebuild(
     for start in range(0, len(ids), BATCH):
         batch = ids[start:start + BATCH]
         records, rows = await read_batch(store, batch)
-        views, folded = await fold_views(records, rows)
+        views, folded = await fold_views(records, rows, skipped)
         if writing is not None:
             await writing
             if progress:

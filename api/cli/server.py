@@ -202,7 +202,7 @@ def _migrate(args: argparse.Namespace) -> int:
 def _rebuild(args: argparse.Namespace) -> int:
     from api.runners.ratings import RatingSettings
     from infra.db import create_pool
-    from infra.event_store import EventStore
+    from infra.event_store import EventStore, GameRecord
     from infra.migrate import migrate
     from projections.ratings import rebuild_ratings
     from projections.rebuild import rebuild, text_progress
@@ -218,7 +218,12 @@ def _rebuild(args: argparse.Namespace) -> int:
                 print(f"no game {args.game}", file=sys.stderr)
                 return -1
             ids = None if args.game is None else [args.game]
-            written = await rebuild(store, ids, progress=text_progress())
+            skipped: list[GameRecord] = []
+            written = await rebuild(store, ids, progress=text_progress(), skipped=skipped)
+            if skipped:
+                kinds = sorted({f"{r.kind} {list(r.expansions)}" for r in skipped})
+                print(f"skipped {len(skipped)} games of rules this build does not know: "
+                      f"{', '.join(kinds)}", file=sys.stderr)
             seats = await rebuild_seating(store, ids)
             print(f"rebuilt {seats} seats held")
             if args.game is None:  # ratings follow every game in order: all or none

@@ -113,6 +113,9 @@ class Watch:
         self.told: set[uuid.UUID] = set()
         """Local players already told of this game (found with it, or told of a change):
         one found later (another wake-up of the same table change) is told once too."""
+        self.turns: dict[uuid.UUID, int] = {}
+        """The version of the last `your_turn` each local player was told here: a turn
+        found both by a table's topic and by the game's wake-up is told once."""
 
     @property
     def version(self) -> int:
@@ -261,7 +264,7 @@ class PlayerFeed:
                 watch.told.add(pid)
                 await self._tell(pid, Notice("table", record, seat, change))
                 if seat in acting_of(record):
-                    await self._tell(pid, Notice("your_turn", record, seat))
+                    await self._your_turn(watch, pid, record, seat)
         for pid, seat in invited_of(record).items():
             if pid in players:
                 watch.told.add(pid)
@@ -286,11 +289,12 @@ class PlayerFeed:
             before, watch.record = watch.record, record
             watch.told.update(p for p in members_of(before) | members_of(record)
                               if p in self.sinks)
-            await self._changed(before, record, [_Row(*r) for r in rows])
+            await self._changed(watch, before, record, [_Row(*r) for r in rows])
             if record.over or not any(p in self.sinks for p in members_of(record)):
                 self._unwatch(game_id)
 
-    async def _changed(self, before: GameRecord, record: GameRecord, rows: list[_Row]) -> None:
+    async def _changed(self, watch: Watch, before: GameRecord, record: GameRecord,
+                       rows: list[_Row]) -> None:
         """Tell each local player seated before or now what changed for its seat."""
         was, now = seats_of(before), seats_of(record)
         changes = [TABLE_CHANGES[r.type] for r in rows if r.type in TABLE_CHANGES]
@@ -310,7 +314,15 @@ class PlayerFeed:
             if record.over and not before.over and changes[-1:] != ["expired"]:
                 await self._tell(pid, Notice("game_over", record, seat))
             elif seat in turns_started(acting_before, acting, acted):
-                await self._tell(pid, Notice("your_turn", record, seat))
+                await self._your_turn(watch, pid, record, seat)
+
+    async def _your_turn(self, watch: Watch, pid: uuid.UUID, record: GameRecord,
+                         seat: int) -> None:
+        """Tell a player its turn at `record`'s version, unless told it there already."""
+        if watch.turns.get(pid, -1) >= record.version:
+            return
+        watch.turns[pid] = record.version
+        await self._tell(pid, Notice("your_turn", record, seat))
 
     def _unwatch(self, game_id: uuid.UUID) -> None:
         if self.watches.pop(game_id, None) is not None:

@@ -30,6 +30,9 @@ def api_env(settings: Settings, redis_url: str | None = None) -> dict[str, str]:
         # read after it: the memory reads' tests must not hang on that (the bound itself is
         # checked with a setting of its own in test_known_version_reads.py)
         "POLIS_READ_TRUST_SECONDS": "10",
+        # the suite runs in two workers, each with processes of its own: a few connections
+        # each keep them within PostgreSQL's default max_connections (100)
+        "POLIS_POOL_MAX": "5",
     }
 
 

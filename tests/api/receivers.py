@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import http_ece
+import jwt
 from aiohttp import web
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -35,6 +36,9 @@ class Received:
     def __init__(self) -> None:
         self.messages: list[tuple[str, dict[str, Any]]] = []
         self.rejected: list[str] = []
+        """Requests refused: a webhook's signature, a push's VAPID signature."""
+        self.signers: set[str] = set()
+        """The VAPID public keys that signed the pushes taken."""
         self.requests = 0
         self.changed = asyncio.Event()
 
@@ -49,6 +53,29 @@ class Received:
             while not predicate(self):
                 self.changed.clear()
                 await self.changed.wait()
+
+
+class VapidRefused(Exception):
+    pass
+
+
+def vapid_signer(authorization: str, audience: str) -> str:
+    """The public key that signed a push request's VAPID authorization (RFC 8292), or
+    VapidRefused: `vapid t=<JWT>, k=<public key>`, the JWT signed with ES256 by that key,
+    for this push service's origin (`aud`), not expired, with a contact (`sub`)."""
+    if not authorization.startswith("vapid "):
+        raise VapidRefused(f"not a VAPID authorization: {authorization[:20]!r}")
+    try:
+        parts = dict(p.strip().split("=", 1) for p in authorization[6:].split(","))
+        point = base64.urlsafe_b64decode(parts["k"] + "=" * (-len(parts["k"]) % 4))
+        key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+        claims = jwt.decode(parts["t"], key, algorithms=["ES256"], audience=audience,
+                            options={"require": ["exp", "sub", "aud"]})
+    except (KeyError, ValueError, jwt.PyJWTError) as exc:
+        raise VapidRefused(f"{type(exc).__name__}: {exc}") from None
+    if not str(claims["sub"]).startswith(("mailto:", "https:")):
+        raise VapidRefused(f"no contact: sub {claims['sub']!r}")
+    return parts["k"]
 
 
 class Receivers:
@@ -103,7 +130,13 @@ class Receivers:
         key, auth, received = self.pushes[request.match_info["name"]]
         received.requests += 1
         assert request.headers.get("content-encoding") == "aes128gcm"
-        assert request.headers.get("authorization", "").startswith("vapid t=")
+        try:
+            received.signers.add(vapid_signer(request.headers.get("authorization", ""),
+                                              self.url("").rstrip("/")))
+        except VapidRefused as exc:  # as a push service does: refused, never delivered
+            received.rejected.append(str(exc))
+            received.changed.set()
+            return web.Response(status=403)
         plain = http_ece.decrypt(await request.read(), private_key=key, auth_secret=auth,
                                  version="aes128gcm")
         received.messages.append((str(received.requests), json.loads(plain)))

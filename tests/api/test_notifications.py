@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,7 +24,14 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from infra.settings import Settings
 from tests.api.clients import auth, play_to_end
 from tests.api.conftest import api_env
-from tests.api.receivers import Receivers, b64url, new_secret, receivers
+from tests.api.receivers import (
+    Receivers,
+    VapidRefused,
+    b64url,
+    new_secret,
+    receivers,
+    vapid_signer,
+)
 from tests.api.servers import ApiProcess
 
 ADMIN = "admin-secret-token"
@@ -440,3 +448,21 @@ async def test_a_match_tells_each_matched_player_once(
     assert {m["data"]["game_id"] for m in told} == {game_id}
     assert sorted(m["data"]["player_id"] for m in told) == sorted(p for p, _ in players)
     assert [m["data"]["game_id"] for m in got.of_type("table.started")] == [game_id]
+
+
+def test_the_tests_push_service_checks_the_vapid_signature() -> None:
+    """RFC 8292: the push endpoint the tests run takes only requests signed by a VAPID key
+    for its own origin (what a real push service checks), so a push test that passes saw
+    the service's signature."""
+    from py_vapid import Vapid02
+
+    origin = "http://127.0.0.1:1"
+    signed = Vapid02.from_string(private_key=vapid_key()).sign(
+        {"aud": origin, "sub": "mailto:ops@example.org", "exp": int(time.time()) + 600})
+    authorization = signed["Authorization"]
+    assert vapid_signer(authorization, origin)
+    for refused, audience in ((authorization, "http://127.0.0.1:2"),  # another service's
+                              (authorization.replace("t=", "t=e"), origin),  # tampered
+                              ("WebPush abc", origin)):
+        with pytest.raises(VapidRefused):
+            vapid_signer(refused, audience)

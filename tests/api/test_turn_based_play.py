@@ -127,6 +127,7 @@ async def test_three_players_play_a_day_told_each_turn_by_webhook_and_push_acros
                     reply = await ca.post("/admin/clock", json=body, headers=headers)
                     assert reply.status_code == refused, reply.text
                 token_of = dict(players)
+                vapid = (await ca.get("/push/key")).json()["public_key"]
                 day = Day()
                 predicted = {game["version"]: [BANK] * 3}
                 """The seats' clocks by the simulation, at each version a move made."""
@@ -223,6 +224,7 @@ async def test_three_players_play_a_day_told_each_turn_by_webhook_and_push_acros
         told = sorted(hooks_by_seat[seat].values(), key=lambda m: m["data"]["version"])
         assert len(told) == day.moves[seat]  # once per turn, none lost across the kill
         assert all(m["data"]["player_id"] == pid for m in told)
+        assert not pushed[pid].rejected and pushed[pid].signers == {vapid}  # VAPID-signed
         browser = per_seat(pushed[pid], gid)[seat]
         assert set(browser) == set(hooks_by_seat[seat])  # the same notifications, same ids
         assert all(m["title"] == "Your turn" for m in browser.values())

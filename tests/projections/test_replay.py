@@ -16,9 +16,10 @@ from api.cli import main as polis
 from api.service.commands import Committed
 from api.service.game_service import GameService
 from domain.kernel import get_game
-from infra.event_store import EventStore
-from projections.rebuild import rebuild_game
+from infra.event_store import EventStore, GameRecord
+from projections.rebuild import rebuild, rebuild_game
 from projections.views import SPECTATOR
+from tests.conftest import RUN_ID, fresh_database
 
 
 def _no_publish(committed: Committed) -> None:
@@ -113,3 +114,23 @@ async def test_rebuild_keeps_the_views_of_a_command_appended_meanwhile(
     version = (await service.record(record.game_id)).version
     for seat in (0, 1, None):
         assert (await service.view(record.game_id, seat))[0] == version
+
+
+async def test_a_rebuild_skips_the_games_of_rules_it_does_not_know(admin_dsn: str) -> None:
+    """A game of a kind this build does not know (a newer build's, a removed one's) keeps
+    its views and is named; the rebuild of every other game goes on."""
+    async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_unknown_kind") as dsn:
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
+        try:
+            service = GameService(EventStore(pool), _no_publish)
+            known, other = [await _play_to_end(service, seed) for seed in (4, 5)]
+            await pool.execute("UPDATE games SET kind = 'chess' WHERE game_id = $1", other)
+            before = {g: await _stored_views(pool, g) for g in (known, other)}
+            await pool.execute("DELETE FROM views WHERE game_id = $1", known)
+            skipped: list[GameRecord] = []
+            assert await rebuild(EventStore(pool), None, skipped=skipped) > 0
+            assert [(r.game_id, r.kind) for r in skipped] == [(other, "chess")]
+            assert await _stored_views(pool, known) == before[known]  # rebuilt
+            assert await _stored_views(pool, other) == before[other]  # left as it was
+        finally:
+            await pool.close()
