@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -54,6 +56,24 @@ def apis(
     yield from _two_processes(settings, tmp_path_factory.mktemp("api-logs"))
 
 
+@contextlib.asynccontextmanager
+async def settings_alone(settings: Settings, admin_dsn: str, suffix: str
+                         ) -> AsyncIterator[Settings]:
+    """`settings` on a database and Redis channel of their own (dropped after)."""
+    async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_{suffix}") as dsn:
+        yield msgspec.structs.replace(settings, database_url=dsn,
+                                      channel=f"{settings.channel}:{suffix}")
+
+
+@pytest.fixture
+async def own_settings(settings: Settings, admin_dsn: str) -> AsyncIterator[Settings]:
+    """Settings of a test whose processes must be the only ones on their database: every
+    process's matcher matches tickets (and writes `match.found` only where webhooks are
+    set), and the service's clock moves for a whole database."""
+    async with settings_alone(settings, admin_dsn, secrets.token_hex(3)) as alone:
+        yield alone
+
+
 def own_services(suffix: str) -> tuple[Any, Any]:
     """Module fixtures `settings` and `apis`: two processes on a database and channel of
     the module's own, for tests that count what a process does (its bots' moves): other
@@ -62,9 +82,8 @@ def own_services(suffix: str) -> tuple[Any, Any]:
 
     @pytest.fixture(scope="module", name="settings")
     async def settings_(settings: Settings, admin_dsn: str) -> AsyncIterator[Settings]:
-        async with fresh_database(admin_dsn, f"polis_test_{RUN_ID}_{suffix}") as dsn:
-            yield msgspec.structs.replace(settings, database_url=dsn,
-                                          channel=f"{settings.channel}:{suffix}")
+        async with settings_alone(settings, admin_dsn, suffix) as alone:
+            yield alone
 
     @pytest.fixture(scope="module", name="apis")
     def apis_(settings: Settings, tmp_path_factory: pytest.TempPathFactory

@@ -414,21 +414,22 @@ async def test_a_game_full_from_its_creation_tells_its_start_and_first_turn(
 
 
 async def test_a_match_tells_each_matched_player_once(
-    settings: Settings, hooks: Receivers, tmp_path: Path,
+    own_settings: Settings, hooks: Receivers, tmp_path: Path,
 ) -> None:
     """`match.found` is written by the transaction that matches the tickets (README,
     "Notifications and chat"): one per ticket, naming the game the players then find
-    started with their seats (and its `table.started`, written with the game)."""
+    started with their seats (and its `table.started`, written with the game). Its process
+    is alone on its database: another's matcher would match the tickets without webhooks."""
     secret = new_secret()
     got = hooks.hook("match", secret)
-    server = ApiProcess(notify_env(settings, [
+    server = ApiProcess(notify_env(own_settings, [
         {"url": hooks.url("/hooks/match"), "secret": secret,
          "events": ["match.found", "table.started"]}],
         POLIS_MATCH_INTERVAL_SECONDS="0.1"), tmp_path, "notify-match").start()
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
             players = [await guest(http, n) for n in ("Mia", "Noa")]
-            clock = {"bank_seconds": 3600 + len(str(tmp_path))}  # a queue of this test's own
+            clock = {"bank_seconds": 3600}
             tickets = []
             for _, token in players:
                 filed = await http.post("/matchmaking/tickets", headers=auth(token), json={

@@ -16,21 +16,17 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
-import msgspec
-import pytest
 
 from infra.settings import Settings
 from tests.api.clients import Follower, auth
 from tests.api.receivers import Received, new_secret, receivers
 from tests.api.servers import ApiProcess
 from tests.api.test_notifications import ADMIN, guest, notify_env, vapid_key
-from tests.conftest import RUN_ID, fresh_database
 
 BANK = 12 * 3600.0
 INCREMENT = 40 * 60.0
@@ -39,15 +35,6 @@ LOW = 0.1 * BANK
 SLEEPER_MOVE = 30
 """From this move on, the first seat left alone on a turn sleeps on it until its clock
 runs low."""
-
-
-@pytest.fixture
-async def day_settings(settings: Settings, admin_dsn: str) -> AsyncIterator[Settings]:
-    """A database of its own: the service's clock moves forward a day here, and the other
-    tests' processes, which share the run's database, must not see it move."""
-    async with fresh_database(admin_dsn, f"polis_day_{RUN_ID}") as dsn:
-        yield msgspec.structs.replace(settings, database_url=dsn,
-                                      channel=f"{settings.channel}:day")
 
 
 def per_seat(received: Received, gid: str, kind: str = "turn.started"
@@ -83,14 +70,14 @@ class Day:
 
 
 async def test_three_players_play_a_day_told_each_turn_by_webhook_and_push_across_a_kill(
-    day_settings: Settings, tmp_path: Path,
+    own_settings: Settings, tmp_path: Path,
 ) -> None:
     started = time.monotonic()
     rng = random.Random(20261128)
     async with receivers() as hooks:
         secret = new_secret()
         got = hooks.hook("day", secret)
-        env = {**notify_env(day_settings, [{
+        env = {**notify_env(own_settings, [{
                    "url": hooks.url("/hooks/day"), "secret": secret,
                    "events": ["turn.started", "table.started", "clock.low", "game.ended"]}]),
                "POLIS_VAPID_PRIVATE_KEY": vapid_key(),
