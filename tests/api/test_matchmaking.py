@@ -157,6 +157,12 @@ async def test_two_processes_match_one_queue_with_one_killed(
                 clients[0] = clients[1]
         found = await _settled(clients[1], tickets, timeout=90,
                                fewest={"duel": 2, "7wonders": 3})
+        # a group the killed process matched gets its game from the next round's recovery
+        deadline = time.monotonic() + 30
+        for game_id in {f["game_id"] for f in found if f["state"] == "matched"}:
+            while (await clients[1].get(f"/games/{game_id}")).status_code == 404:
+                assert time.monotonic() < deadline, f"no game {game_id} for its tickets"
+                await asyncio.sleep(0.2)
         for client in {id(c): c for c in clients}.values():
             await client.aclose()
     finally:
