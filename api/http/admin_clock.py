@@ -12,9 +12,9 @@ import msgspec
 from litestar import Controller, Request, get, post
 from litestar.params import JSONBody
 
+from api.http.admin_auth import AdminAuthorization, require_admin
 from api.http.errors import error_responses
 from api.http.games import strict_body
-from api.http.notifications import AdminAuthorization, require_admin
 from api.runtime import runtime_of
 from api.service.refusals import Forbidden
 from infra import service_clock

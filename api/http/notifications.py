@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import base64
 import binascii
-import secrets
 from datetime import datetime
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, delete, get, post
-from litestar.params import HeaderParameter, JSONBody, QueryParameter
+from litestar.params import JSONBody, QueryParameter
 
+from api.http.admin_auth import AdminAuthorization, require_admin
 from api.http.errors import error_responses
 from api.http.games import strict_body
 from api.http.players import Authorization, required_player
 from api.runtime import runtime_of
-from api.service.refusals import Forbidden, Invalid, NotFound, Unauthorized
+from api.service.refusals import Invalid, NotFound
 from infra.notifications import Outbox, subscribe, subscriptions, unsubscribe
 
 
@@ -145,19 +145,6 @@ def vapid_public_key(private_key: str) -> str:
     vapid = Vapid.from_string(private_key=private_key)
     point = vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
     return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
-
-
-AdminAuthorization = Annotated[str | None, HeaderParameter(
-    name="Authorization", description="`Bearer <POLIS_ADMIN_TOKEN>`")]
-
-
-def require_admin(request: Request[Any, Any, Any], authorization: str | None) -> None:
-    token = runtime_of(request).notify.admin_token
-    if token is None:
-        raise Forbidden("admin_disabled", "no admin token is configured (POLIS_ADMIN_TOKEN)")
-    given = (authorization or "").removeprefix("Bearer ").strip()
-    if not given or not secrets.compare_digest(given.encode(), token.encode()):
-        raise Unauthorized("admin_token_required", "send the admin token as a bearer token")
 
 
 @get("/admin/webhooks/dead", operation_id="getDeadNotifications", tags=["notifications"],
