@@ -71,14 +71,14 @@ async def test_a_seats_log_names_no_card_hidden_from_it(
         tab = await Tab.open(browser, web_api.url + f"/#game={game_id}&token={token}&lang=en")
         await tab.wait_version(1)
         await tab.page.click("#log-older")  # the page opened after these events: read them
-        await tab.page.wait_for_function("document.querySelectorAll('#log li').length > 30")
+        await tab.page.wait_for_selector("#log-older", state="detached")
         lines: list[str] = await tab.page.eval_on_selector_all(
             "#log li", "els => els.map(e => e.textContent)")
+        assert len(lines) > 30  # three ages' moves, read back to the start
         german = await Tab.open(browser, web_api.url + f"/#game={game_id}&token={token}&lang=de")
         await german.wait_version(1)
         await german.page.click("#log-older")
-        await german.page.wait_for_function(
-            f"document.querySelectorAll('#log li').length >= {len(lines)}")
+        await german.page.wait_for_selector("#log-older", state="detached")
         in_german: list[str] = await german.page.eval_on_selector_all(
             "#log li", "els => els.map(e => e.textContent)")
         await german.close()
@@ -112,9 +112,10 @@ async def read_log(browser: Any, url: str) -> list[str]:
     tab = await Tab.open(browser, url)
     await tab.wait_version(1)
     await tab.page.click("#log-older")
-    await tab.page.wait_for_function("document.querySelectorAll('#log li').length > 10")
+    await tab.page.wait_for_selector("#log-older", state="detached")
     lines: list[str] = await tab.page.eval_on_selector_all(
         "#log li", "els => els.map(e => e.textContent)")
+    assert len(lines) > 10
     assert tab.errors == []
     await tab.close()
     return lines

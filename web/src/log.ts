@@ -210,6 +210,8 @@ export class GameLog {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private lines: { version: number; text: string }[] = [];
+  /** Set once "Back to the start" loaded the log: every line is then drawn, not the latest 200. */
+  private whole = false;
   lastCards: number[] = [];
 
   constructor(private readonly catalog: Json, private readonly seatNames: string[], loadOlder: (() => Promise<Json[]>) | null) {
@@ -221,7 +223,9 @@ export class GameLog {
       const before = envelopes.filter((env) => !seen.has(env.version)).flatMap((env) =>
         describeEvent(env, this.catalog, this.seatNames).lines.map((text) => ({ version: env.version, text })));
       this.lines = [...before, ...this.lines];
+      this.whole = true;
       this.draw();
+      older!.remove();  // nothing older is left to load
     } }, t("olderLog")) : null;
     this.element = h("section", { class: "panel log", id: "log", "aria-live": "polite", "aria-label": t("log") },
       h("h2", {}, t("log")), this.list, older);
@@ -240,7 +244,8 @@ export class GameLog {
 
   private draw(): void {
     const last = this.lines.length ? this.lines[this.lines.length - 1].version : -1;
-    this.list.replaceChildren(...this.lines.slice().reverse().slice(0, 200).map((l) =>
+    const shown = this.lines.slice().reverse();
+    this.list.replaceChildren(...(this.whole ? shown : shown.slice(0, 200)).map((l) =>
       h("li", { class: l.version === last ? "latest" : "", "data-version": l.version }, l.text)));
   }
 }

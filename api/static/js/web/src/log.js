@@ -210,6 +210,8 @@ export class GameLog {
         this.catalog = catalog;
         this.seatNames = seatNames;
         this.lines = [];
+        /** Set once "Back to the start" loaded the log: every line is then drawn, not the latest 200. */
+        this.whole = false;
         this.lastCards = [];
         this.list = h("ol", { class: "log-lines", reversed: true, tabindex: 0, "aria-label": t("log") });
         const older = loadOlder ? h("button", { class: "log-older", id: "log-older", onclick: async () => {
@@ -218,7 +220,9 @@ export class GameLog {
                 const seen = new Set(this.lines.map((l) => l.version));
                 const before = envelopes.filter((env) => !seen.has(env.version)).flatMap((env) => describeEvent(env, this.catalog, this.seatNames).lines.map((text) => ({ version: env.version, text })));
                 this.lines = [...before, ...this.lines];
+                this.whole = true;
                 this.draw();
+                older.remove(); // nothing older is left to load
             } }, t("olderLog")) : null;
         this.element = h("section", { class: "panel log", id: "log", "aria-live": "polite", "aria-label": t("log") }, h("h2", {}, t("log")), this.list, older);
     }
@@ -236,6 +240,7 @@ export class GameLog {
     }
     draw() {
         const last = this.lines.length ? this.lines[this.lines.length - 1].version : -1;
-        this.list.replaceChildren(...this.lines.slice().reverse().slice(0, 200).map((l) => h("li", { class: l.version === last ? "latest" : "", "data-version": l.version }, l.text)));
+        const shown = this.lines.slice().reverse();
+        this.list.replaceChildren(...(this.whole ? shown : shown.slice(0, 200)).map((l) => h("li", { class: l.version === last ? "latest" : "", "data-version": l.version }, l.text)));
     }
 }
