@@ -39,6 +39,7 @@ from api.service.rate_limits import RateLimits, client_of
 from api.service.tables import TABLE_CHANGES, Tables
 from domain.kernel import Game
 from infra import service_clock
+from infra.append_batches import AppendBatches
 from infra.broker import Broker
 from infra.counters import SharedCounters
 from infra.db import create_pool
@@ -81,6 +82,7 @@ class Runtime:
         self._players: PlayerFeed | None = None
         self._lobby: LobbyFeed | None = None
         self._service: GameService | None = None
+        self._batches: AppendBatches | None = None
         self._identities: Identities | None = None
         self._tables: Tables | None = None
         self.expiry: TableExpiry | None = None
@@ -215,7 +217,10 @@ class Runtime:
         if applied:
             _log.info("applied migrations %s", applied)
         await service_clock.refresh(self.pool)  # ahead of the host's if time was injected
-        store = EventStore(self.pool)
+        self._batches = (AppendBatches(self.pool, settings.append_batch,
+                                       settings.append_flushers)
+                         if settings.append_batch else None)
+        store = EventStore(self.pool, self._batches)
         self._service = GameService(
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
             self.metrics.command, settings.read_trust_seconds, settings.version_wait_seconds,
@@ -470,6 +475,8 @@ class Runtime:
             await self._counters.stop()
         if self.broker is not None:
             await self.broker.stop()
+        if self._batches is not None:
+            await self._batches.close()
         if self.pool is not None:
             await self.pool.close()
         if self._owned_redis is not None:

@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 import asyncpg
 import msgspec
 
+from infra.append_batches import AppendBatches, BatchFailed
 from infra.hash_chain import GENESIS, StoredLink, chain, content_digests, new_salt
 from infra.notifications import OutboxRow, outbox_args, outbox_cte
 
@@ -64,6 +65,8 @@ CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     OSError,
 )
 """Failures after which a statement's outcome is unknown (the server may have committed)."""
+
+_LOST_OR_BATCH_FAILED: tuple[type[BaseException], ...] = (BatchFailed, *CONNECTION_ERRORS)
 
 T = TypeVar("T")
 
@@ -349,8 +352,11 @@ def _game(row: asyncpg.Record) -> GameRecord:
 class EventStore:
     """Reads and appends game streams through an asyncpg pool."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, batches: AppendBatches | None = None) -> None:
         self.pool = pool
+        self.batches = batches
+        """Group commit of appends to different games (`infra/append_batches.py`); None:
+        each append is a transaction of its own."""
 
     async def run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """`work` on a pooled connection; a failure while giving the connection back is
@@ -534,12 +540,17 @@ class EventStore:
             *(outbox_args(outbox) if outbox else ()),
         )
         statement = _APPEND_NOTIFYING if outbox else _APPEND
+        batches = self.batches if conn is None else None
 
         async def attempt(
-            c: asyncpg.Connection
+            c: asyncpg.Connection | None
         ) -> tuple[int, datetime | None, bytes | None]:
             try:
-                row = await c.fetchrow(statement, *args)
+                if c is None:
+                    assert batches is not None
+                    row = await batches.fetchrow(statement, game_id, args)
+                else:
+                    row = await c.fetchrow(statement, *args)
             except asyncpg.exceptions.LockNotAvailableError:
                 raise GameBusy(str(game_id)) from None
             except asyncpg.UniqueViolationError:  # a twin committed between the checks
@@ -548,15 +559,25 @@ class EventStore:
             return row[0], row[1], row[2]
 
         broke = False
-        for _ in range(3):
+        tries = 0
+        while tries < 3:
             try:
-                appended, at, head = await (
-                    attempt(conn) if conn is not None else self.run(attempt))
-            except CONNECTION_ERRORS as exc:
+                if conn is not None:
+                    appended, at, head = await attempt(conn)
+                elif batches is not None:
+                    appended, at, head = await attempt(None)
+                else:
+                    appended, at, head = await self.run(attempt)
+            except _LOST_OR_BATCH_FAILED as exc:
+                lost = exc.cause if isinstance(exc, BatchFailed) else exc
+                batches = None  # alone from now on
+                if not isinstance(lost, CONNECTION_ERRORS):
+                    continue  # another append of its batch failed: this one is made again
                 if conn is not None:
                     raise
-                _log.warning("connection lost during an append to %s: %s", game_id, exc)
+                _log.warning("connection lost during an append to %s: %s", game_id, lost)
                 broke = True
+                tries += 1
                 continue  # the lookup below (or a retry) tells whether it committed
             if appended:
                 return AppendResult(expected_version + 1, last, replayed=False, recorded_at=at,

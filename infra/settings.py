@@ -89,6 +89,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How long a command waits for its game (a slow transaction) before a 503."""
     lock_timeout_ms: int = 3000
     """How long a statement waits for a game's row lock before giving up."""
+    append_batch: int = 32
+    """Most appends to different games one transaction carries when they arrive while
+    `append_flushers` transactions are in flight (`infra/append_batches.py`); 0: every
+    append is a transaction of its own."""
+    append_flushers: int = 2
+    """Append transactions in flight at once when batching (at least 1)."""
     log_format: str = "text"
     """`text` or `json` (one object per line, with the request id)."""
     ws_compression: bool = False
@@ -178,6 +184,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                              "more than 0"),
             lock_timeout_ms=get("POLIS_LOCK_TIMEOUT_MS", int, d.lock_timeout_ms,
                                 lambda n: n >= 0, "at least 0 (0: no limit)"),
+            append_batch=get("POLIS_APPEND_BATCH", int, d.append_batch,
+                             lambda n: 0 <= n <= 1000, "0 to 1000 (0: off)"),
+            append_flushers=get("POLIS_APPEND_FLUSHERS", int, d.append_flushers,
+                                lambda n: 1 <= n <= 64, "1 to 64"),
             log_format=get("POLIS_LOG_FORMAT", str.lower, d.log_format,
                            lambda f: f in ("text", "json"), "text or json"),
             ws_compression=get("POLIS_WS_COMPRESSION", _boolean, d.ws_compression),
