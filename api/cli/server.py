@@ -164,7 +164,10 @@ def _log_config(json_lines: bool) -> dict[str, object]:
     """uvicorn's logging, with a request id on every record (and JSON lines if asked)."""
     from uvicorn.config import LOGGING_CONFIG
 
+    from api.http.access_log import buffered_access_handler
+
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    buffered_access_handler(config)
     config["filters"] = {"request_id": {"()": "api.http.request_ids.RequestIdFilter"}}
     for handler in config["handlers"].values():
         handler["filters"] = ["request_id"]
