@@ -3,13 +3,16 @@
 Per-game appends. An append is one SQL statement: it moves the game's row from the expected
 version to the new one (`UPDATE ... WHERE version = expected`) and, only if that row moved,
 inserts the events, the command's outcome and the views. The row lock serialises appends to
-one game; appends to different games never wait for each other. A race on one game is lost
+one game; appends to different games never wait for each other's locks (those that arrive
+together may share a transaction and its commit: `infra/append_batches.py`, where each is
+still its own statement and outcome). A race on one game is lost
 by the statement whose expected version no longer matches, and `UNIQUE (game_id, version)`
 backs the rule up.
 
 Distribution. Every table is keyed by `game_id` first (games, events, commands, views), and
 every statement of the command path names one game_id, so on Citus each table is
-distributed by `game_id` (colocated) and a command touches one shard.
+distributed by `game_id` (colocated) and a command touches one shard. A batch of appends
+(`infra/append_batches.py`) spans games, hence shards: set `POLIS_APPEND_BATCH=0` there.
 
 Gap-free global reads. Events carry the id of the transaction that wrote them (`tx`).
 `read_all` pages by (tx, position) and returns only events whose transaction is older than
