@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import add
+
 from msgspec.structs import replace
 
 from domain.sevenwonders.catalog_types import CardDef, StageDef, WonderDef
@@ -16,7 +18,7 @@ def _mask(choice: tuple[int, ...]) -> int:
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(add, a, b))
 
 
 def new_city(wonder: WonderDef, side: int, coins: int) -> City:
@@ -26,32 +28,60 @@ def new_city(wonder: WonderDef, side: int, coins: int) -> City:
     return City(board=wonder.id, side=side, coins=coins, fixed=tuple(fixed))
 
 
-def add_card(city: City, card: CardDef) -> City:
+Gain = tuple[int, int, tuple[int, ...], int, bool, int, int, int, int]
+"""What building a card adds to a city: (colour, name bit, fixed production or (), resource
+mask of its one-of-several production or 0, whether neighbours may buy it, shields, science
+symbol or -1, trading discount bits, wild science symbols)."""
+
+
+def card_gain(card: CardDef) -> Gain:
+    """The card's `Gain` (a table per card object: the catalog's cards are built once)."""
+    found = _GAINS.get(id(card))
+    if found is None or found[0] is not card:
+        discounts = wilds = 0
+        for name, args in card.on_build:
+            if name == "trade_discount":
+                discounts |= args[0]
+            elif name == "science_wild":
+                wilds += 1
+        gain = (card.colour, 1 << card.name_id, card.produces if any(card.produces) else (),
+                _mask(card.choice) if card.choice else 0, card.tradeable, card.shields,
+                card.science, discounts, wilds)
+        found = _GAINS[id(card)] = (card, gain)
+    return found[1]
+
+
+_GAINS: dict[int, tuple[CardDef, Gain]] = {}
+
+
+def add_card(city: City, card: CardDef, **also: object) -> City:
+    """`city` with `card` built (and the other fields in `also` set in the same copy)."""
+    colour, name_bit, produces, mask, tradeable, shields, science, discounts, wilds = (
+        card_gain(card))
     colours = list(city.colours)
-    colours[card.colour] += 1
+    colours[colour] += 1
     changes: dict[str, object] = {
         "built": (*city.built, card.id),
-        "names": city.names | 1 << card.name_id,
+        "names": city.names | name_bit,
         "colours": tuple(colours),
+        **also,
     }
-    if any(card.produces):
-        changes["fixed"] = _add(city.fixed, card.produces)
-    if card.choice:
-        m = _mask(card.choice)
-        changes["own_masks"] = (*city.own_masks, m)
-        if card.tradeable:
-            changes["masks"] = (*city.masks, m)
-    if card.shields:
-        changes["shields"] = city.shields + card.shields
-    if card.science >= 0:
-        science = list(city.science)
-        science[card.science] += 1
-        changes["science"] = tuple(science)
-    for name, args in card.on_build:
-        if name == "trade_discount":
-            changes["discounts"] = city.discounts | args[0]
-        elif name == "science_wild":
-            changes["wilds"] = city.wilds + 1
+    if produces:
+        changes["fixed"] = _add(city.fixed, produces)
+    if mask:
+        changes["own_masks"] = (*city.own_masks, mask)
+        if tradeable:
+            changes["masks"] = (*city.masks, mask)
+    if shields:
+        changes["shields"] = city.shields + shields
+    if science >= 0:
+        symbols = list(city.science)
+        symbols[science] += 1
+        changes["science"] = tuple(symbols)
+    if discounts:
+        changes["discounts"] = city.discounts | discounts
+    if wilds:
+        changes["wilds"] = city.wilds + wilds
     return replace(city, **changes)
 
 
@@ -59,8 +89,10 @@ RAW_BOTH = sum(1 << i for i in range(4)) | sum(1 << (7 + i) for i in range(4))
 """Olympia B's first stage: raw materials at 1 coin from both neighbours."""
 
 
-def add_stage(city: City, stage: StageDef, tucked: int) -> City:
-    changes: dict[str, object] = {"stages": city.stages + 1, "tucked": (*city.tucked, tucked)}
+def add_stage(city: City, stage: StageDef, tucked: int, **also: object) -> City:
+    """`city` with its next stage built over `tucked` (and the fields in `also` set)."""
+    changes: dict[str, object] = {"stages": city.stages + 1, "tucked": (*city.tucked, tucked),
+                                  **also}
     if stage.shields:
         changes["shields"] = city.shields + stage.shields
     if stage.choice:

@@ -60,10 +60,12 @@ def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
 def _chosen(rules: SevenWondersRules, s: SWState, e: ev.CardChosen) -> SWState:
     chosen = list(s.chosen)
     chosen[e.city] = e.choice
-    new = replace(s, chosen=tuple(chosen), steps=s.steps + 1)
     if s.variant:
+        new = replace(s, chosen=tuple(chosen), steps=s.steps + 1)
         return replace(new, acting=compute_acting(new))
-    return replace(new, acting=tuple(a for a in s.acting if a != e.seat))
+    seat = e.seat
+    return replace(s, chosen=tuple(chosen), steps=s.steps + 1,
+                   acting=tuple([a for a in s.acting if a != seat]))
 
 
 def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -77,38 +79,49 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
     discard = s.discard
     hali = s.halikarnassus
     n = len(cities)
+    paid = [0] * n
+    """Each city's coins taken less its coins paid in the step."""
+    for a in e.actions:
+        c = a.city
+        paid[c] += a.gained - a.bank - a.left - a.right
+        if a.left:
+            paid[(c - 1) % n] += a.left
+        if a.right:
+            paid[(c + 1) % n] += a.right
+        for seller, coins, _ in a.far:
+            paid[c] -= coins
+            paid[seller] += coins
     for a in e.actions:
         c = a.city
         city = cities[c]
-        if a.kind == "from_discard":
+        kind = a.kind
+        if kind == "from_discard":
             discard = _remove(discard, a.card)
         else:
             h = s.holder if s.variant and c == FREE_CITY else c
-            hands[h] = _remove(hands[h], a.card)
-        coins = city.coins - a.bank - a.left - a.right + a.gained
-        if a.kind == "stage":
+            hand = hands[h]
+            i = hand.index(a.card)
+            hands[h] = hand[:i] + hand[i + 1:]
+        coins = city.coins + paid[c]
+        paid[c] = 0
+        if kind == "build":
+            cities[c] = add_card(city, rules.cards[a.card], coins=coins)
+        elif kind == "stage":
             wonder = rules.wonders[city.board]
             stage = wonder.sides[city.side][city.stages]
-            city = add_stage(city, stage, a.card)
+            cities[c] = add_stage(city, stage, a.card, coins=coins)
             if "build_from_discard" in stage.abilities:
                 hali = (*hali, (c, a.seat))
-        elif a.kind == "discard":
+        elif kind == "discard":
             discard = (*discard, a.card)
+            cities[c] = replace(city, coins=coins)
+        elif kind == "free":
+            cities[c] = add_card(city, rules.cards[a.card], coins=coins, free_used=s.age)
         else:
-            city = add_card(city, rules.cards[a.card])
-            if a.kind == "free":
-                city = replace(city, free_used=s.age)
-        cities[c] = replace(city, coins=coins)
-        if a.left:
-            ln = (c - 1) % n
-            cities[ln] = replace(cities[ln], coins=cities[ln].coins + a.left)
-        if a.right:
-            rn = (c + 1) % n
-            cities[rn] = replace(cities[rn], coins=cities[rn].coins + a.right)
-        if a.far:
-            for seller, paid, _ in a.far:
-                cities[c] = replace(cities[c], coins=cities[c].coins - paid)
-                cities[seller] = replace(cities[seller], coins=cities[seller].coins + paid)
+            cities[c] = add_card(city, rules.cards[a.card], coins=coins)
+    for c, delta in enumerate(paid):
+        if delta:
+            cities[c] = replace(cities[c], coins=cities[c].coins + delta)
     steps = s.steps + (1 if s.phase == DISCARD_BUILD else 0)
     return replace(s, cities=tuple(cities), hands=tuple(hands), discard=discard,
                    halikarnassus=hali, chosen=(None,) * n, stepping=(), steps=steps)
@@ -116,12 +129,11 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
 
 def _passed(rules: SevenWondersRules, s: SWState, e: ev.HandsPassed) -> SWState:
     hands = s.hands
-    n = len(hands)
     if e.direction == 0:
         return replace(s, hands=(hands[1], hands[0], *hands[2:]), holder=1 - s.holder)
-    if e.direction < 0:
-        return replace(s, hands=tuple(hands[(i + 1) % n] for i in range(n)))
-    return replace(s, hands=tuple(hands[(i - 1) % n] for i in range(n)))
+    if e.direction < 0:  # city i takes the hand of city i + 1
+        return replace(s, hands=hands[1:] + hands[:1])
+    return replace(s, hands=hands[-1:] + hands[:-1])
 
 
 def _hands_discarded(rules: SevenWondersRules, s: SWState, e: ev.HandsDiscarded) -> SWState:

@@ -31,14 +31,12 @@ from domain.sevenwonders.commands import BuildDiscarded, CopyGuild, Play
 from domain.sevenwonders.evolve import evolve
 from domain.sevenwonders.hooks import Tx
 from domain.sevenwonders.military import conflict_tokens
-from domain.sevenwonders.play import DISCARD_COINS, chain_masks, choose
+from domain.sevenwonders.play import DISCARD_COINS, choose, listed_choice
 from domain.sevenwonders.scoring import final_scores
 from domain.sevenwonders.state import (
-    BUILD,
     DISCARD,
     FREE_CITY,
     STAGE,
-    ZERO7,
     Choice,
     SWState,
     controller,
@@ -96,24 +94,9 @@ def decide_play(tx: Tx, command: Play) -> None:
 
 def play_listed(tx: Tx, command: Play) -> None:
     """`decide_play` for a move `legal_moves` just listed on this state (no re-check)."""
-    st = tx.state
     seat = command.seat
     city = seat if command.city is None else command.city
-    action = command.action
-    card = command.card
-    if action == BUILD:
-        cd = tx.rules.cards[card]
-        chain = bool(chain_masks(tx.rules.cards)[card] & st.cities[city].names)
-        choice = Choice(card=card, action=action, left=command.left or 0,
-                        right=command.right or 0, bank=0 if chain else cd.coins,
-                        bought_left=command.buy_left or ZERO7,
-                        bought_right=command.buy_right or ZERO7, chain=chain)
-    elif action == STAGE:
-        choice = Choice(card=card, action=action, left=command.left or 0,
-                        right=command.right or 0, bought_left=command.buy_left or ZERO7,
-                        bought_right=command.buy_right or ZERO7)
-    else:
-        choice = Choice(card=card, action=action)
+    choice = listed_choice(tx.rules, tx.state, city, command)
     tx.emit(ev.CardChosen(seat=seat, city=city, choice=choice))
     if not tx.state.acting:
         resolve_step(tx)

@@ -17,7 +17,7 @@ from domain.sevenwonders.catalog_types import COLOURS, RESOURCES, SYMBOLS
 from domain.sevenwonders.deal import Deal, check_deal, random_deal
 from domain.sevenwonders.evolve import evolve
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
-from domain.sevenwonders.play import play_moves
+from domain.sevenwonders.play import plain_city, play_moves
 from domain.sevenwonders.scoring import BASE_CATEGORIES, category_names
 from domain.sevenwonders.state import (
     COPY_GUILD,
@@ -30,7 +30,7 @@ from domain.sevenwonders.state import (
 from domain.sevenwonders.transaction import Transaction
 from domain.sevenwonders.views import SevenWondersView, acting_seats, phase_name, redact, view
 
-_PLAY = PhaseRules(play_moves, {cmd.Play: flow.decide_play})
+_PLAY = PhaseRules(play_moves, {cmd.Play: flow.decide_play}, listed=flow.play_listed)
 BASE_PHASES: dict[int, PhaseRules] = {
     PLAY: _PLAY,
     SEVENTH: _PLAY,
@@ -46,6 +46,14 @@ BASE_RULES = SevenWondersRules(name="7wonders", cards=CARDS, wonders=WONDERS,
 OPTIONS = ("boards", "sides")
 """Game options: `boards` [[wonder, side], ...] per city (side 0 = A, 1 = B), or `sides`
 "random" (default), "A" or "B" for randomly dealt boards."""
+
+
+def _listed_among(command: Any, moves: list[Any]) -> bool:
+    """Whether `command` is one of these very objects (identity, not equality)."""
+    for m in moves:  # noqa: SIM110  (a plain loop: the hottest check of a step)
+        if m is command:
+            return True
+    return False
 
 
 def _union(base: Any, extra: tuple[type, ...]) -> Any:
@@ -68,11 +76,12 @@ class SevenWondersGame:
         self.event_type: Any = _union(ev.SevenWondersEvent, rules.event_types)
         self.deal_type: Any = rules.deal_type or Deal
         self.phases: dict[int, PhaseRules] = {**BASE_PHASES, **rules.phases}
-        self._listed: tuple[SWState, list[Any]] | None = None
-        """The last card choices listed, with the state they were listed for: `step` takes
-        one of these very objects on that very state without checking it again (random
-        play and bots always do). Identity, not equality, so no other command or state can
-        match; a stale entry only means the full check runs."""
+        self._listed: tuple[SWState, list[Any], Any] | None = None
+        """The last card choices listed, with the state they were listed for and how their
+        phase decides them (`PhaseRules.listed`): `step` takes one of these very objects on
+        that very state without checking again what listing it checked (random play and
+        bots always do). Identity, not equality, so no other command or state can match; a
+        stale entry only means the full check runs."""
 
     def seat_range(self) -> tuple[int, int]:
         return (2, self.rules.max_seats)
@@ -144,10 +153,10 @@ class SevenWondersGame:
     def step(self, state: SWState, command: Any) -> tuple[list[ev.Event], SWState]:
         """Decide `command` and return its events with the state they lead to."""
         listed = self._listed
-        if listed is not None and listed[0] is state and any(m is command for m in listed[1]):
+        if listed is not None and listed[0] is state and _listed_among(command, listed[1]):
             # A move just listed for this very state: its checks are already done.
             tx = Transaction(self.rules, state)
-            flow.play_listed(tx, command)
+            listed[2](tx, command)
             return tx.events, tx.state
         handler = self._handler(state, command)
         tx = Transaction(self.rules, state)
@@ -182,14 +191,15 @@ class SevenWondersGame:
         return handler
 
     def legal_moves(self, state: SWState, seat: int) -> list[Any]:
-        if state.phase == OVER or seat not in acting_seats(state):
+        if state.phase == OVER or seat not in state.acting:
             return []
         phase = self.phases.get(state.phase)
         if phase is None:
             return []
         moves = phase.moves(self.rules, state, seat)
-        if phase is _PLAY and not self.rules.hooked and not self.rules.action_gains:
-            self._listed = (state, moves)
+        if phase.listed is not None and (not self.rules.hooked or (
+                not state.variant and plain_city(self.rules, state, seat))):
+            self._listed = (state, moves, phase.listed)
         return moves
 
     def acting_seats(self, state: SWState) -> tuple[int, ...]:

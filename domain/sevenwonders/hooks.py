@@ -14,6 +14,11 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `repeat_hooks`: let a city build a card of a name it already has (Faith's Pan);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
+- `plain_costs`: tests that a city's costs are the base game's now, each with the
+  cost-changing hooks (`cost_hooks`, `producers`, `pool_hooks`, `market_hooks`) it vouches
+  for: when every such hook attached is vouched for and every test passes for a city, its
+  card choices are priced and listed on the base game's path (and its listed moves decided
+  without checking them again);
 - `market_hooks`: open a city a market: it may buy from every other city at one price a
   unit, paid to the seller (Faith's Poséidon); the lowest price open applies, and only
   such a city's purchases go through `market` (the base trading is untouched);
@@ -100,6 +105,9 @@ PoolHook = Callable[["SWState", int, tuple[int, ...]], tuple[Any, ...]]
 """(state, city, the resources a purchase needs) -> other ways the city may count its own
 production for that purchase only, each a `City` (Faith's Dionysos triples one
 resource a card produces)."""
+PlainTest = Callable[["SWState", int], bool]
+"""(state, city) -> True when the hooks it vouches for change nothing of what the city pays
+now (no discount, producer, pool, market or cost change)."""
 GainHook = Callable[["SWState", Any], int]
 """(state before the step, the revealed `events.Action`) -> extra coins it takes."""
 DiscardBuildHook = Callable[["Tx", Any], None]
@@ -135,6 +143,10 @@ class PhaseRules:
     name: str = ""
     """An expansion's phase name in views and summaries (numbers: Leaders 20-29, Faith
     30-39, so that expansions attached together never share one)."""
+    listed: DecideFn | None = None
+    """Decides a command that `moves` has just listed for this very state, for a city the
+    base game's pricing serves (`play.plain_city`), without checking again what its listing
+    checked; None: every command is checked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,13 +198,23 @@ class SevenWondersRules:
     expansions: tuple[str, ...] = ()
     """The expansions attached, in the order they were attached."""
 
+    plain_costs: tuple[tuple[PlainTest, tuple[Any, ...]], ...] = ()
+    """(test, the hooks it vouches for): see the module's notes."""
+
     hooked: bool = field(init=False, repr=False, compare=False)
-    """Whether anything changes what a card or stage costs (no trusted fast path then):
-    read on every move list, so kept rather than recomputed."""
+    """Whether anything changes what a card or stage costs (the base game's pricing then
+    serves only the cities `plain_costs` clears): read on every move list, so kept rather
+    than recomputed."""
+    plain_capable: bool = field(init=False, repr=False, compare=False)
+    """Whether every cost-changing hook is vouched for by a `plain_costs` test (so that the
+    tests passing means the base game's pricing applies)."""
 
     def __post_init__(self) -> None:
-        hooked = bool(self.cost_hooks or self.producers or self.market_hooks or self.pool_hooks)
-        object.__setattr__(self, "hooked", hooked)
+        costing = (*self.cost_hooks, *self.producers, *self.market_hooks, *self.pool_hooks)
+        vouched = {h for _, hooks in self.plain_costs for h in hooks}
+        object.__setattr__(self, "hooked", bool(costing))
+        object.__setattr__(self, "plain_capable",
+                           bool(self.plain_costs) and all(h in vouched for h in costing))
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

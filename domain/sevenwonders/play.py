@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from domain.kernel.errors import DomainError
 from domain.sevenwonders import market, trading
-from domain.sevenwonders.catalog_types import CardDef
+from domain.sevenwonders.catalog_types import CardDef, WonderDef
 from domain.sevenwonders.commands import Play
 from domain.sevenwonders.state import (
     BUILD,
@@ -22,6 +22,7 @@ from domain.sevenwonders.state import (
     FREE_BUILD,
     FREE_CITY,
     STAGE,
+    ZERO7,
     Choice,
     SWState,
 )
@@ -112,15 +113,31 @@ def _pricer(
 ) -> trading.Pricer:
     """Ways to pay any cost for `city` now: one memo per trading context (the city's and its
     neighbours' production and its discounts), shared by every card of the step. `extra`:
-    one-of-several producers the city may use for this purchase only (`hooks.producers`)."""
-    cities = state.cities
-    n = len(cities)
-    c = cities[city]
-    left = cities[(city - 1) % n]
-    right = cities[(city + 1) % n]
-    bits = discount_bits(rules, state, city)
-    return trading.pricer((c.fixed, c.own_masks + extra if extra else c.own_masks, left.fixed,
-                           left.masks, right.fixed, right.masks, bits, every_split))
+    one-of-several producers the city may use for this purchase only (`hooks.producers`).
+    The pricers of the last state asked about are kept by city and extra producers: a
+    move list with the expansions' hooks asks for the same ones card after card."""
+    recent = _RECENT[0]  # read once: a consistent entry even with other threads pricing
+    if recent[1] is not state or recent[0] is not rules:
+        recent = _RECENT[0] = (rules, state, {})
+    pricers = recent[2]
+    key = (city, every_split, extra)
+    found = pricers.get(key)
+    if found is None:
+        cities = state.cities
+        n = len(cities)
+        c = cities[city]
+        left = cities[(city - 1) % n]
+        right = cities[(city + 1) % n]
+        bits = discount_bits(rules, state, city)
+        found = pricers[key] = trading.pricer(
+            (c.fixed, c.own_masks + extra if extra else c.own_masks, left.fixed, left.masks,
+             right.fixed, right.masks, bits, every_split))
+    return found
+
+
+_RECENT: list[tuple[Any, Any, dict[tuple[int, bool, tuple[int, ...]], trading.Pricer]]] = [
+    (None, None, {})]
+"""(rules, state, {(city, every split, extra producers): pricer}) of the last state priced."""
 
 
 def producers(
@@ -236,6 +253,51 @@ def catalog_cost_keys(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
 
 
 _COST_KEYS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+
+
+PriceRow = tuple[int, int, int, tuple[int, ...], int, int, bool]
+"""A card as pricing reads it: (name bit, chain mask, coins, resources, `trading.cost_keys`
+number, packed resources, whether some count is 4 or more)."""
+
+
+def price_rows(cards: tuple[CardDef, ...]) -> tuple[PriceRow, ...]:
+    """Per card, its `PriceRow` (a table per catalog)."""
+    found = _ROWS.get(id(cards))
+    if found is None or found[0] is not cards:
+        keys = trading.cost_keys(tuple(c.cost for c in cards))
+        chains = chain_masks(cards)
+        rows = tuple(
+            (1 << c.name_id, chains[i], c.coins, c.cost, keys[i], trading.pack(c.cost),
+             bool(trading.pack(c.cost) & trading.GUARD_BELOW))
+            for i, c in enumerate(cards))
+        found = _ROWS[id(cards)] = (cards, rows)
+    return found[1]
+
+
+_ROWS: dict[int, tuple[tuple[CardDef, ...], tuple[PriceRow, ...]]] = {}
+
+StageRow = tuple[int, tuple[int, ...], int, bool]
+"""A wonder stage's cost as pricing reads it: (`trading.cost_keys` number, resources,
+packed resources, whether some count is 4 or more)."""
+
+
+def stage_rows(wonders: tuple[WonderDef, ...]) -> tuple[tuple[tuple[StageRow, ...], ...], ...]:
+    """Per board, per side, per stage, its `StageRow` (a table per set of boards)."""
+    found = _STAGE_ROWS.get(id(wonders))
+    if found is None or found[0] is not wonders:
+        table = tuple(tuple(tuple(_stage_row(stage.cost) for stage in side) for side in w.sides)
+                      for w in wonders)
+        found = _STAGE_ROWS[id(wonders)] = (wonders, table)
+    return found[1]
+
+
+def _stage_row(cost: tuple[int, ...]) -> StageRow:
+    packed = trading.pack(cost)
+    return (trading.cost_keys((cost,))[0], cost, packed, bool(packed & trading.GUARD_BELOW))
+
+
+_STAGE_ROWS: dict[int, tuple[tuple[WonderDef, ...],
+                             tuple[tuple[tuple[StageRow, ...], ...], ...]]] = {}
 FREE_ONLY = trading.FREE_ONLY
 MAX_TRADE = 14
 """No resource cost exceeds 7 units, so no purchase costs more than 14 coins."""
@@ -250,6 +312,116 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
         price = market.price_of(rules, state, city)
         if price:
             return _market_moves(rules, state, seat, city, price)
+    if state.variant or not plain_city(rules, state, city):
+        return _hooked_moves(rules, state, seat, city)
+    # A city no hook touches now: every price from the catalog's tables and one pricer.
+    cities = state.cities
+    n = len(cities)
+    c = cities[city]
+    left = cities[(city - 1) % n]
+    right = cities[(city + 1) % n]
+    bits = c.discounts
+    for hook in rules.price_hooks:
+        bits = hook(state, city, bits)
+    pricer = trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
+                             right.masks, bits, False))
+    coins = c.coins
+    names = c.names
+    may_free = "free_build" in c.abilities and c.free_used != state.age
+    rows = price_rows(rules.cards)
+    by_key = pricer.by_key
+    price_packed = pricer.price_packed
+    stages = stage_rows(rules.wonders)[c.board][c.side]
+    stage_pays: Iterable[trading.Payment] = ()
+    if c.stages < len(stages):
+        key, cost, packed, big = stages[c.stages]
+        found = by_key.get(key)
+        if found is None:
+            found = by_key[key] = price_packed(cost, packed, big)
+        stage_pays = found if coins >= MAX_TRADE else [p for p in found if p[0] + p[1] <= coins]
+    discarded = _unpaid_moves(rules.cards, seat, DISCARD)
+    frees = _unpaid_moves(rules.cards, seat, FREE_BUILD) if may_free else discarded
+    builds: list[Play] = []
+    discards: list[Play] = []
+    add = builds.append
+    hand = state.hands[city]
+    repeat = bool(rules.repeat_hooks) and may_repeat(rules, state, city)
+    for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
+        name_bit, chain, bank, cost, key, packed, big = rows[card]
+        if repeat or not names & name_bit:
+            pays: Iterable[trading.Payment]
+            if chain & names:
+                pays = FREE_ONLY
+            elif bank > coins:
+                pays = ()
+            else:
+                found = by_key.get(key)
+                if found is None:
+                    found = by_key[key] = price_packed(cost, packed, big)
+                budget = coins - bank
+                pays = found if budget >= MAX_TRADE else [p for p in found
+                                                          if p[0] + p[1] <= budget]
+            for lc, rc, bl, br in pays:
+                add(Play(seat=seat, card=card, action=BUILD, left=lc, right=rc,
+                         buy_left=bl, buy_right=br))
+            if may_free:
+                add(frees[card])
+        for lc, rc, bl, br in stage_pays:
+            add(Play(seat=seat, card=card, action=STAGE, left=lc, right=rc,
+                     buy_left=bl, buy_right=br))
+        discards.append(discarded[card])
+    return builds + discards
+
+
+def _unpaid_moves(cards: tuple[CardDef, ...], seat: int, action: str) -> tuple[Play, ...]:
+    """Per card, `seat`'s `Play` of it taking `action` without a payment (a discard, a free
+    structure): the same frozen command whatever the state, so made once per catalog."""
+    key = (id(cards), seat, action)
+    found = _UNPAID.get(key)
+    if found is None or found[0] is not cards:
+        found = _UNPAID[key] = (cards, tuple(Play(seat=seat, card=card, action=action)
+                                             for card in range(len(cards))))
+    return found[1]
+
+
+_UNPAID: dict[tuple[int, int, str], tuple[tuple[CardDef, ...], tuple[Play, ...]]] = {}
+
+
+def plain_city(rules: SevenWondersRules, state: SWState, city: int) -> bool:
+    """Whether what `city` pays now is the base game's: no cost-changing hook is attached,
+    or every one is vouched for by a `plain_costs` test and every test clears the city."""
+    if not rules.hooked:
+        return True
+    if not rules.plain_capable:
+        return False
+    for test, _ in rules.plain_costs:  # noqa: SIM110  (a plain loop: read on every listing)
+        if not test(state, city):
+            return False
+    return True
+
+
+def listed_choice(rules: SevenWondersRules, state: SWState, city: int, command: Play) -> Choice:
+    """The choice `choose` makes of a `Play` that `play_moves` has just listed for `city` on
+    this very state when the city is `plain_city`, without checking it again."""
+    action = command.action
+    card = command.card
+    if action == BUILD:
+        row = price_rows(rules.cards)[card]
+        if row[1] & state.cities[city].names:
+            return Choice(card=card, action=action, chain=True)
+        return Choice(card=card, action=action, left=command.left or 0,
+                      right=command.right or 0, bank=row[2],
+                      bought_left=command.buy_left or ZERO7,
+                      bought_right=command.buy_right or ZERO7)
+    if action == STAGE:
+        return Choice(card=card, action=action, left=command.left or 0,
+                      right=command.right or 0, bought_left=command.buy_left or ZERO7,
+                      bought_right=command.buy_right or ZERO7)
+    return Choice(card=card, action=action)
+
+
+def _hooked_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int) -> list[Play]:
+    """`play_moves` with the expansions' cost hooks, or for the two-player variant."""
     c = state.cities[city]
     free_city = state.variant and city == FREE_CITY
     named = city if free_city else None

@@ -139,6 +139,8 @@ def compute_acting(state: SWState) -> tuple[int, ...]:
     phase = state.phase
     if phase in (PLAY, SEVENTH):
         chosen = state.chosen
+        if not state.variant:  # each city is its seat's
+            return tuple(sorted([c for c in state.stepping if chosen[c] is None]))
         seats = {controller(state, c) for c in state.stepping if chosen[c] is None}
         return tuple(sorted(seats))
     if phase in (DISCARD_BUILD, COPY_GUILD):

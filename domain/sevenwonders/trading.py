@@ -135,11 +135,12 @@ every split): what a city's ways to pay depend on, whatever the cost."""
 class Pricer:
     """Ways to pay any cost in one trading context, memoised per cost."""
 
-    __slots__ = ("by_key", "discounts", "every", "lf", "lm", "memo", "own", "own_masks",
-                 "reach", "reach_packed", "rf", "rm")
+    __slots__ = ("by_key", "ctx", "discounts", "every", "lf", "lm", "memo", "own", "own_masks",
+                 "reach_packed", "rf", "rm")
 
     def __init__(self, ctx: Context) -> None:
         own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
+        self.ctx = ctx
         self.own = pack(own_fixed)
         self.own_masks = own_masks
         self.lf = pack(left_fixed)
@@ -150,15 +151,24 @@ class Pricer:
         self.every = every
         self.memo: dict[Vec, tuple[Payment, ...]] = {}
         self.by_key: dict[int, tuple[Payment, ...]] = {}
-        """The same answers by `cost_keys` (an int hashes faster than a vector)."""
+        """The same answers by `cost_keys` (an int hashes faster than a vector), kept by
+        the callers of `price_packed`."""
+        reach = _capped_add(_capped_add(self.own, self.lf), self.rf)
+        for masks in (own_masks, left_masks, right_masks):
+            for m in masks:
+                reach = _capped_add(reach, _MASK_UNITS[m])
+        self.reach_packed = reach
+        """What the three cities could ever supply, packed (so at most 7 a resource: exact
+        for the costs up to 7): a cost beyond it has no payment."""
+
+    def reach(self) -> Vec:
+        """What the three cities could ever supply, in full."""
+        own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, _, _ = self.ctx
         reach = [a + b + c for a, b, c in zip(own_fixed, left_fixed, right_fixed, strict=True)]
         for m in (*own_masks, *left_masks, *right_masks):
             for i in _bits(m):
                 reach[i] += 1
-        self.reach = tuple(reach)
-        """What the three cities could ever supply: a cost beyond it has no payment."""
-        self.reach_packed = pack(self.reach)
-        """The same, packed (so at most 7 a resource: exact for the costs up to 7)."""
+        return tuple(reach)
 
     def __call__(self, cost: Vec) -> tuple[Payment, ...]:
         found = self.memo.get(cost)
@@ -168,22 +178,35 @@ class Pricer:
 
     def _price(self, cost: Vec) -> tuple[Payment, ...]:
         packed = pack(cost)
-        if not fits(packed, self.reach_packed):
-            return ()
-        if packed & GUARD_BELOW and any(c > r for c, r in zip(cost, self.reach, strict=True)):
+        return self.price_packed(cost, packed, bool(packed & GUARD_BELOW))
+
+    def price_packed(self, cost: Vec, packed: int, big: bool) -> tuple[Payment, ...]:
+        """`self(cost)`, unmemoised, for a cost given with its `pack`ed form (`big`: some
+        count is 4 or more), as the catalog's price tables have them (callers memoise by
+        `by_key`)."""
+        if ((self.reach_packed | GUARD) - packed) & GUARD != GUARD:
+            return ()  # beyond what the three cities could ever supply
+        if big and any(c > r for c, r in zip(cost, self.reach(), strict=True)):
             return ()  # a count of 4 or more, perhaps beyond 7: compared in full
-        need = sat_sub(packed, self.own)
+        d = (packed | GUARD) - self.own  # what is missing after the own fixed production
+        need = d & (((d & GUARD) >> 3) * 7)
         if not need:
             return FREE_ONLY
-        nm = field_mask(need)
+        nm = _FIELD_MASK.get(need)
+        if nm is None:
+            nm = field_mask(need)
         lf, rf = self.lf, self.rf
+        d = (lf | GUARD) - need  # what each neighbour may sell: min(have, need)
+        left_sells = lf - (d & (((d & GUARD) >> 3) * 7))
+        d = (rf | GUARD) - need
+        right_sells = rf - (d & (((d & GUARD) >> 3) * 7))
         key = (
             need,
-            _restrict(self.own_masks, nm),
-            lf - sat_sub(lf, need),
-            _restrict(self.lm, nm),
-            rf - sat_sub(rf, need),
-            _restrict(self.rm, nm),
+            _restrict(self.own_masks, nm) if self.own_masks else (),
+            left_sells,
+            _restrict(self.lm, nm) if self.lm else (),
+            right_sells,
+            _restrict(self.rm, nm) if self.rm else (),
             self.discounts & (nm | nm << 7),
             self.every,
         )
@@ -193,6 +216,18 @@ class Pricer:
                 _MEMO.clear()
             found = _MEMO[key] = _solve(*key)
         return found
+
+
+def _capped_add(a: int, b: int) -> int:
+    """Field by field min(a + b, 7), for fields of at most 7."""
+    x = a + b
+    over = (x & GUARD) >> 3
+    return (x & ~(over * 15)) | (over * 7)
+
+
+_MASK_UNITS: tuple[int, ...] = tuple(
+    sum(UNIT[i] for i in range(7) if m >> i & 1) for m in range(128))
+"""Per resource bitmask, one unit of each of its resources, packed."""
 
 
 def _restrict(masks: tuple[int, ...], nm: int) -> tuple[int, ...]:
@@ -283,8 +318,9 @@ def _solve(
     right = _offers(need, right_have, right_masks, discounts >> 7)
     found: dict[tuple[int, int], tuple[int, int]] = {}
     for residual in _residuals(need, own):
+        top = residual | GUARD
         for lv, lc in left.items():
-            if fits(lv, residual):
+            if (top - lv) & GUARD == GUARD:  # lv fits within the residual
                 rv = residual - lv
                 rc = right.get(rv)
                 if rc is not None and (lc, rc) not in found:
@@ -293,11 +329,11 @@ def _solve(
     payments.sort(key=lambda p: (p[0] + p[1], p[0]))
     if every_split:
         return tuple(payments)
-    kept = _undominated(found)
+    kept = undominated(found)
     return tuple(p for p in payments if (p[0], p[1]) in kept)
 
 
-def _undominated(splits: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+def undominated(splits: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
     """The distinct (left, right) coin splits that no other is as cheap as on both sides:
     in (left, right) order, a split is beaten exactly when one before it pays no more on
     the right (it pays no more on the left, and they differ)."""

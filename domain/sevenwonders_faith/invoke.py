@@ -18,6 +18,7 @@ nécessaires à ses voisins"), so a city with Poséidon's market buys them there
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
@@ -38,11 +39,14 @@ from domain.sevenwonders.play import (
     DISCARD_COINS,
     choose,
     due_city,
+    listed_choice,
     pay_options,
+    plain_city,
     play_moves,
     pricer_of,
 )
 from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
+from domain.sevenwonders.trading import GUARD, GUARD_BELOW, Pricer, pack, undominated
 from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,
@@ -206,14 +210,36 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
     price = market_price(rules, st, city, god)
     if price:
         return _market_payments(st, city, vectors, price)
-    seen: dict[tuple[int, int], Payment] = {}
     pay = pricer_of(rules, st, city)
+    key = (pay, kind, n) if kind in (RAW, MANUFACTURED, ANY) else (pay, kind, *vectors)
+    found = _TRADED.get(key)
+    if found is None:
+        if len(_TRADED) >= _TRADED_LIMIT:
+            _TRADED.clear()
+        found = _TRADED[key] = _traded(pay, vectors)
+    return list(found)
+
+
+def _traded(pay: Pricer, vectors: list[tuple[int, ...]]) -> tuple[Payment, ...]:
+    """The undominated neighbour trades that pay one of `vectors`, cheapest first."""
+    seen: dict[tuple[int, int], Payment] = {}
+    reach = pay.reach_packed | GUARD
     for v in vectors:
-        for lc, rc, bl, br in pay(v):
-            seen.setdefault((lc, rc), (0, lc, rc, bl, br, ()))
+        packed = pack(v)
+        if (reach - packed) & GUARD != GUARD:
+            continue  # beyond what the city and its neighbours could ever supply
+        for lc, rc, bl, br in pay.price_packed(v, packed, bool(packed & GUARD_BELOW)):
+            if (lc, rc) not in seen:
+                seen[(lc, rc)] = (0, lc, rc, bl, br, ())
+    kept = undominated(seen)  # one payment a split: beaten only by another split
     pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
-    return [p for p in pays
-            if not any(q[1] <= p[1] and q[2] <= p[2] and q != p for q in pays)]
+    return tuple(p for p in pays if (p[1], p[2]) in kept)
+
+
+_TRADED: dict[tuple[Any, ...], tuple[Payment, ...]] = {}
+"""`_traded` by pricer (a trading context) and cost: a city's god is priced again at each
+step while its context is unchanged."""
+_TRADED_LIMIT = 1 << 14
 
 
 def may_use_god(st: SWState, city: int) -> bool:
@@ -241,12 +267,12 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
         options.append((god, pays, targets))
         # What each invocation adds to a card move, made once for every card move.
         invocations.append((god, [(_outlay(p), [
-            dict(use=INVOKE, god_left=p[1], god_right=p[2], god_buy_left=p[3],
-                 god_buy_right=p[4], god_buy_far=_named(p[5]), targets=t) for t in targets
+            (p[1], p[2], p[3], p[4], _named(p[5]), t) for t in targets
         ]) for p in pays]))
     out: list[Any] = []
+    plain = plain_city(rules, st, city)
     for m in moves:
-        _, choice = choose(rules, st, m)
+        choice = listed_choice(rules, st, city, m) if plain else choose(rules, st, m)[1]
         budget = c.coins - card_outlay(rules, st, city, choice)
         for god, invoked in invocations:
             sold = PlayWithGod(seat=seat, card=m.card, action=m.action, city=m.city,
@@ -260,8 +286,10 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
             for outlay, changes in invoked:
                 if outlay > left:
                     continue
-                for change in changes:
-                    out.append(replace(sold, **change))
+                for gl, gr, gbl, gbr, gbf, t in changes:
+                    out.append(replace(sold, use=INVOKE, god_left=gl, god_right=gr,
+                                       god_buy_left=gbl, god_buy_right=gbr, god_buy_far=gbf,
+                                       targets=t))
     if both_gods_allowed(st, city):
         out += _pair_moves(rules, st, city, moves, options)
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
@@ -308,8 +336,9 @@ def _pair_moves(rules: SevenWondersRules, st: SWState, city: int, moves: list[An
     cheapest payment, with each choice of targets."""
     c = st.cities[city]
     out: list[PlayWithGod] = []
+    plain = plain_city(rules, st, city)
     for m in moves:
-        _, choice = choose(rules, st, m)
+        choice = listed_choice(rules, st, city, m) if plain else choose(rules, st, m)[1]
         budget = c.coins - card_outlay(rules, st, city, choice)
         for (g1, pays1, targets1), (g2, pays2, targets2) in combinations(options, 2):
             if not (pays1 and pays2 and _invocable(g1, m.action) and _invocable(g2, m.action)):
@@ -510,17 +539,17 @@ def _market_payment(rules: SevenWondersRules, st: SWState, city: int, god: int,
 
 
 def _all_payments(rules: SevenWondersRules, st: SWState, city: int, god: int,
-                  cheapest: list[Payment]) -> list[Payment]:
+                  cheapest: list[Payment]) -> Iterator[Payment]:
     """The cheapest payments first, then every other listed purchase (a dearer neighbour
-    may be paid, as for cards)."""
+    may be paid, as for cards), made as they are asked for (a listed one is among the
+    cheapest)."""
+    yield from cheapest
     kind, n, res = god_cost(st, god, st.age)
     if kind not in RESOURCE_KINDS or heracles(st, city):
-        return cheapest
-    out = list(cheapest)
+        return
     for v in _cost_vectors(rules, st, city, kind, n, res):
-        out += [(0, lc, rc, bl, br, ()) for lc, rc, bl, br in pay_options(rules, st, city, v,
-                                                                           True)]
-    return out
+        for lc, rc, bl, br in pay_options(rules, st, city, v, True):
+            yield (0, lc, rc, bl, br, ())
 
 
 # -- the reveal (a step hook) ---------------------------------------------------------------

@@ -110,6 +110,29 @@ REMOVERS = frozenset(i for i, k in enumerate(KEY) if k in ("hephaistos", "demete
 DIONYSOS = KEY.index("dionysos")
 
 
+COST_GODS = frozenset(i for i, k in enumerate(KEY)
+                      if k in ("athena", "hermes", "hephaistos", "demeter", "dionysos",
+                               "poseidon"))
+"""The gods whose powers change what their city pays: the cost hook's (Athéna, Hermès),
+the producers' (`REMOVERS`), the pool's (Dionysos) and the market's (Poséidon)."""
+
+
+def plain_costs(st: SWState, city: int) -> bool:
+    """Whether Faith's cost hooks (`override_hook`, `make_cost_hook`, `make_producers`,
+    `make_pool_hook`, `poseidon_market`) leave what `city` pays unchanged now: no cost
+    replaced by the game's options, and none of `COST_GODS` active for the city
+    (`hooks.SevenWondersRules.plain_costs`)."""
+    ext = st.ext2
+    if not isinstance(ext, FaithExt):
+        return True
+    if ext.stage_costs or ext.guild_costs:
+        return False
+    for god, _ in ext.active[city]:  # noqa: SIM110  (a plain loop: read on every listing)
+        if god in COST_GODS:
+            return False
+    return True
+
+
 def removed(key: str, age: int, kind: str, colour: int) -> int:
     """Units of the player's choice removed from a cost: Héphaïstos "une ou deux ressources
     de moins" on red, green and purple cards (1 in Age I, 2 later), Déméter II-III "deux

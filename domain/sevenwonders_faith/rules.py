@@ -16,7 +16,7 @@ from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE
 from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules, Tx
-from domain.sevenwonders.play import choose
+from domain.sevenwonders.play import choose, listed_choice
 from domain.sevenwonders.state import PLAY, SWState
 from domain.sevenwonders.views import HIDDEN, SevenWondersView
 from domain.sevenwonders_faith import bastet, horus, invoke, osiris, pegasus, prayer, seth
@@ -34,6 +34,7 @@ from domain.sevenwonders_faith.model import (
     OSIRIS,
     PEGASUS,
     PRAYER,
+    SELL,
     Answer,
     CardsSwapped,
     Cost,
@@ -76,6 +77,7 @@ from domain.sevenwonders_faith.powers import (
     make_pool_hook,
     make_producers,
     pan_repeats,
+    plain_costs,
     poseidon_market,
     syracuse_coins,
 )
@@ -352,6 +354,28 @@ def _decide_play(tx: Tx, command: cmd.Play) -> None:
         seth.close_step(tx)
 
 
+def _play_listed(tx: Tx, command: Any) -> None:
+    """Decide a command `faith_moves` has just listed on this very state for a city the
+    base game's pricing serves, without checking it again where its listing made the checks
+    (`play.listed_choice`): a base `Play`, or one with a god discarded for coins; any other
+    is decided (and checked) as usual."""
+    if type(command) is cmd.Play:
+        god = None
+    elif (type(command) is PlayWithGod and command.use == SELL and not command.god_first
+          and command.second is None):
+        god = GodChoice(god=command.god, use=SELL)
+    else:
+        tx.rules.phases[PLAY].commands[type(command)](tx, command)
+        return
+    city = command.seat if command.city is None else command.city
+    choice = listed_choice(tx.rules, tx.state, city, command)
+    if god is not None:
+        tx.emit(GodChosen(seat=command.seat, city=city, choice=god, second=None))
+    tx.emit(ev.CardChosen(seat=command.seat, city=city, choice=choice))
+    if not tx.state.acting:
+        seth.close_step(tx)
+
+
 def _writer(previous: Any) -> Any:
     def writer(game: Any, played: Any) -> dict[str, Any]:
         record: dict[str, Any] = write_trace(game, played, previous)
@@ -398,17 +422,19 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         rules = attach_powers(rules)
     play = PhaseRules(invoke.faith_moves, {cmd.Play: _decide_play,
                                            PlayWithGod: invoke.decide_play_with_god,
-                                           Peek: horus.decide_peek})
+                                           Peek: horus.decide_peek}, listed=_play_listed)
     previous_deal = rules.deal_type or Deal
     wonders = (*rules.wonders, *boards(len(rules.wonders)))
     cards = (*rules.cards, *guilds(rules.cards))
     known, stand_in = len(rules.cards), next(c.id for c in rules.cards if c.colour == PURPLE)
+    seen_as = {h: _seen_as(h, known, stand_in) for h in (*rules.producers, *rules.cost_hooks)}
+    producers, pool_hook = make_producers(cards), make_pool_hook(cards, wonders)
+    cost_hook = make_cost_hook(cards, wonders)
     return rules.extend(
         wonders=wonders,
         cards=cards,
-        producers=(*(_seen_as(h, known, stand_in) for h in rules.producers),
-                   make_producers(cards)),
-        pool_hooks=(*rules.pool_hooks, make_pool_hook(cards, wonders)),
+        producers=(*(seen_as[h] for h in rules.producers), producers),
+        pool_hooks=(*rules.pool_hooks, pool_hook),
         action_gains=(*(_gain_seen_as(h, known, stand_in) for h in rules.action_gains),
                       syracuse_coins(wonders), pegasus.sacrifice),
         end_vp={**rules.end_vp, **GUILD_VP},
@@ -426,8 +452,12 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                                    osiris.special_acting, "answer"),
                 PEGASUS: PhaseRules(pegasus.take_moves, {TakeLeader: pegasus.decide_take},
                                     osiris.special_acting, "pegasus")},
-        cost_hooks=(override_hook, *(_seen_as(h, known, stand_in) for h in rules.cost_hooks),
-                    make_cost_hook(cards, wonders)),
+        cost_hooks=(override_hook, *(seen_as[h] for h in rules.cost_hooks), cost_hook),
+        plain_costs=(
+            *((test, tuple(seen_as.get(h, h) for h in hooks))
+              for test, hooks in rules.plain_costs),
+            (plain_costs, (override_hook, cost_hook, producers, pool_hook, poseidon_market)),
+        ),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         market_hooks=(*rules.market_hooks, poseidon_market),
         score_categories=(*rules.score_categories, ("gods", gods_points)),

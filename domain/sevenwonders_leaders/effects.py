@@ -62,6 +62,16 @@ def leader_cost(state: SWState, city: int, leader: int) -> int:
 
 
 # -- construction cost modifiers (hooks) ------------------------------------------------
+COST_LEADERS = sum(1 << x for x in (ARCHIMEDES, HAMMURABI, LEONIDAS, IMHOTEP, BILKIS, RAMSES))
+"""The leaders whose powers change what a city pays for a card or a stage."""
+
+
+def plain_costs(state: SWState, city: int) -> bool:
+    """Whether the hooks of `make_hooks` leave what `city` pays unchanged now: it has none
+    of the leaders they read (`hooks.SevenWondersRules.plain_costs`)."""
+    return not powers(state, city) & COST_LEADERS
+
+
 def make_hooks(cards: tuple[CardDef, ...]) -> tuple[Any, Any]:
     """The producer hook (Archimedes, Hammurabi, Leonidas, Imhotep: one resource of the
     player's choice less; Bilkis: one resource bought from the bank for 1 coin, once a

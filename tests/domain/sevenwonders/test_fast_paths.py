@@ -1,0 +1,99 @@
+"""The fast paths of 7 Wonders agree with the general ones, position by position.
+
+`play.play_moves` lists a city no cost hook touches now (`play.plain_city`) from the
+catalog's price tables instead of through the expansions' hooks (`_hooked_moves`), and the
+game decides a command it has just listed for that very state without checking it again
+(`PhaseRules.listed`, `play.listed_choice`). Over seeded random games of the base game,
+Leaders, Faith and both, every such listing must equal the hooked one, every listed choice
+the checked one, and every trusted step the checked step.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.kernel import get_game
+from domain.kernel.errors import DomainError
+from domain.kernel.game import fold
+from domain.sevenwonders.commands import Play
+from domain.sevenwonders.game import SevenWondersGame
+from domain.sevenwonders.play import (
+    _hooked_moves,
+    choose,
+    due_city,
+    listed_choice,
+    plain_city,
+    play_moves,
+)
+from domain.sevenwonders.state import PLAY, SEVENTH
+
+_encode = msgspec.json.Encoder().encode
+
+CASES = (
+    ((), 7, 4),
+    ((), 3, 4),
+    (("leaders",), 7, 3),
+    (("faith",), 7, 2),
+    (("leaders", "faith"), 4, 2),
+)
+
+
+def _events(events: list[Any]) -> list[bytes]:
+    return [_encode(e) for e in events]
+
+
+@pytest.mark.parametrize(("expansions", "seats", "games"), CASES)
+def test_fast_listing_and_trusted_steps_match_the_checked_ones(
+    expansions: tuple[str, ...], seats: int, games: int
+) -> None:
+    game = get_game("7wonders", expansions)
+    assert isinstance(game, SevenWondersGame)
+    rules = game.rules
+    checked = SevenWondersGame(rules)  # never lists: every command takes the checked path
+    rng = random.Random(9000 + seats)
+    plain_listings = trusted = 0
+    for _ in range(games):
+        state = fold(game, game.start(seats, {}, rng, None))
+        while not game.is_over(state):
+            seat = rng.choice(game.acting_seats(state))
+            city = due_city(state, seat) if state.phase in (PLAY, SEVENTH) else None
+            if city is not None and not state.variant and plain_city(rules, state, city):
+                plain_listings += 1
+                fast = play_moves(rules, state, seat)
+                assert fast == _hooked_moves(rules, state, seat, city)
+                for move in fast:
+                    assert listed_choice(rules, state, city, move) == choose(rules, state, move)[1]
+            moves = game.legal_moves(state, seat)
+            command = rng.choice(moves)
+            listed = game._listed
+            if listed is not None and listed[0] is state and any(m is command for m in moves):
+                trusted += 1
+            events, after = game.step(state, command)
+            again, after_checked = checked.step(state, command)
+            assert _events(events) == _events(again)
+            assert after == after_checked
+            state = after
+    assert plain_listings > 0 and trusted > 0
+
+
+def test_a_listed_move_is_trusted_only_on_the_state_it_was_listed_for() -> None:
+    """An equal command that is not the listed object, or the listed object on another
+    state, is checked: an illegal one is refused with the domain's reason."""
+    game = get_game("7wonders", ())
+    rng = random.Random(5)
+    state = fold(game, game.start(3, {}, rng, None))
+    moves = game.legal_moves(state, 0)
+    move = moves[0]
+    assert isinstance(move, Play)
+    copy = msgspec.structs.replace(move)
+    assert copy == move and copy is not move
+    events, _ = game.step(state, copy)  # checked, and legal
+    assert _events(events) == _events(game.step(state, move)[0])
+    after = game.step(state, move)[1]
+    with pytest.raises(DomainError) as refused:
+        game.step(after, move)  # seat 0 has chosen this step: checked and refused
+    assert refused.value.code == "not_your_turn"
