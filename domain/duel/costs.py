@@ -9,6 +9,7 @@ one-of producers; results are memoised because the same situations recur constan
 from __future__ import annotations
 
 from itertools import product
+from operator import mul
 
 from domain.duel.catalog_types import N_RES
 from domain.duel.state import PlayerState
@@ -20,14 +21,21 @@ NOTHING: tuple[int, ...] = (0, 0, 0, 0, 0)
 
 _NEEDS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _PURCHASES: dict[tuple[object, ...], Purchase] = {}
+_PRICES: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 _MEMO_LIMIT = 200_000
 
 
 def prices(me: PlayerState, opponent: PlayerState) -> tuple[int, ...]:
     """Trading price per resource for `me`."""
-    fixed = me.fixed
-    prod = opponent.produce
-    return tuple(1 if (fixed >> r) & 1 else 2 + prod[r] for r in range(N_RES))
+    key = (me.fixed, opponent.produce)
+    up = _PRICES.get(key)
+    if up is None:
+        fixed, prod = key
+        up = tuple([1 if (fixed >> r) & 1 else 2 + prod[r] for r in range(N_RES)])
+        if len(_PRICES) > _MEMO_LIMIT:
+            _PRICES.clear()
+        _PRICES[key] = up
+    return up
 
 
 def _missing(cost: tuple[int, ...], produce: tuple[int, ...]) -> tuple[int, ...]:
@@ -61,7 +69,7 @@ def cheapest(
         return hit
     choices = tuple(c for c in me.choices if any(need[r] for r in c))
     if not choices and not discount:  # the common case: buy exactly what is missing
-        best: Purchase = (sum(n * p for n, p in zip(need, unit_prices, strict=True)), need)
+        best: Purchase = (sum(map(mul, need, unit_prices)), need)
     else:
         best = _search(need, choices, unit_prices, discount)
     if len(_PURCHASES) > _MEMO_LIMIT:
@@ -76,30 +84,39 @@ def _search(
     unit_prices: tuple[int, ...],
     discount: int,
 ) -> Purchase:
-    """Try every assignment of the one-of producers; the discount waives the dearest units."""
-    best: Purchase | None = None
+    """Try every assignment of the one-of producers; the discount waives the dearest units
+    (the dearest resources first, the first resource of equally dear ones first). The
+    first cheapest assignment, in `product` order, gives the purchase."""
+    # Dearest first, equally dear ones in resource order (a reversed sort is stable).
+    dearest = sorted(range(N_RES), key=unit_prices.__getitem__, reverse=True) if discount \
+        else []
+    full = sum(map(mul, need, unit_prices))
+    best_coins = -1
+    best: tuple[int, ...] = NOTHING
     for alloc in product(*choices):
         left = list(need)
+        coins = full
         for r in alloc:
             if left[r]:
                 left[r] -= 1
+                coins -= unit_prices[r]
         if discount:
-            units = sorted(
-                (r for r in range(N_RES) for _ in range(left[r])),
-                key=lambda r: -unit_prices[r],
-            )
-            bought = [0] * N_RES
-            coins = 0
-            for r in units[discount:]:
-                bought[r] += 1
-                coins += unit_prices[r]
-            purchase = (coins, tuple(bought))
-        else:
-            purchase = (sum(n * p for n, p in zip(left, unit_prices, strict=True)), tuple(left))
-        if best is None or purchase[0] < best[0]:
-            best = purchase if purchase[0] else (0, NOTHING)
-    assert best is not None
-    return best
+            waive = discount
+            for r in dearest:
+                if not waive:
+                    break
+                units = left[r]
+                if units:
+                    waived = units if units < waive else waive
+                    left[r] = units - waived
+                    coins -= waived * unit_prices[r]
+                    waive -= waived
+        if best_coins < 0 or coins < best_coins:
+            best_coins = coins
+            if not coins:
+                return 0, NOTHING
+            best = tuple(left)
+    return best_coins, best
 
 
 def covers(

@@ -14,7 +14,7 @@ import msgspec
 from domain.duel.deal import Deal
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
+class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True, gc=False):
     pass
 
 

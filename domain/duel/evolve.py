@@ -36,14 +36,15 @@ def _add_coins(state: DuelState, seat: int, delta: int) -> DuelState:
 
 
 def with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
+    return _with_card(rules, p, card_id, p.coins)
+
+
+def _with_card(rules: DuelRules, p: PlayerState, card_id: int, coins: int) -> PlayerState:
+    """`p` with the card in its city (caches updated) and `coins` coins, in one copy."""
     c = rules.cards[card_id]
     produce = p.produce
-    if any(c.produces):
+    if rules.card_produces[card_id]:
         produce = tuple(a + b for a, b in zip(produce, c.produces, strict=True))
-    fixed = p.fixed
-    for r, f in enumerate(c.fixed_price):
-        if f:
-            fixed |= 1 << r
     colours = list(p.colours)
     colours[c.colour] += 1
     science = p.science
@@ -53,10 +54,11 @@ def with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
         science = tuple(s)
     return replace(
         p,
+        coins=coins,
         buildings=(*p.buildings, card_id),
         produce=produce,
         choices=(*p.choices, c.choice) if c.choice else p.choices,
-        fixed=fixed,
+        fixed=p.fixed | rules.card_fixed[card_id],
         chains=p.chains | (1 << c.chain_grants) if c.chain_grants >= 0 else p.chains,
         colours=tuple(colours),
         science=science,
@@ -124,23 +126,39 @@ def _turn_began(rules: DuelRules, s: DuelState, e: ev.TurnBegan) -> DuelState:
 def _building_constructed(
     rules: DuelRules, s: DuelState, e: ev.BuildingConstructed
 ) -> DuelState:
-    s = take_slot(s, e.slot)
-    p = s.players[e.seat]
-    p = replace(p, coins=p.coins - e.cost)
-    s = set_player(s, e.seat, with_card(rules, p, e.card))
+    seat = e.seat
+    players = s.players
+    p = players[seat]
+    p = _with_card(rules, p, e.card, p.coins - e.cost)
+    other = players[1 - seat]
     if e.to_opponent:
-        s = _add_coins(s, 1 - e.seat, e.to_opponent)
-    return replace(s, turn=s.turn + 1)
+        other = replace(other, coins=other.coins + e.to_opponent)
+    return replace(
+        s,
+        taken=s.taken | (1 << e.slot),
+        players=(p, other) if seat == 0 else (other, p),
+        turn=s.turn + 1,
+    )
 
 
 def _card_discarded(rules: DuelRules, s: DuelState, e: ev.CardDiscarded) -> DuelState:
-    s = _add_coins(take_slot(s, e.slot), e.seat, e.coins)
-    return replace(s, discard=(*s.discard, e.card), turn=s.turn + 1)
+    seat = e.seat
+    players = s.players
+    p = players[seat]
+    p = replace(p, coins=p.coins + e.coins)
+    return replace(
+        s,
+        taken=s.taken | (1 << e.slot),
+        players=(p, players[1]) if seat == 0 else (players[0], p),
+        discard=(*s.discard, e.card),
+        turn=s.turn + 1,
+    )
 
 
 def _wonder_constructed(rules: DuelRules, s: DuelState, e: ev.WonderConstructed) -> DuelState:
-    s = take_slot(s, e.slot)
-    p = s.players[e.seat]
+    seat = e.seat
+    players = s.players
+    p = players[seat]
     w = rules.wonders[e.wonder]
     p = replace(
         p,
@@ -149,10 +167,15 @@ def _wonder_constructed(rules: DuelRules, s: DuelState, e: ev.WonderConstructed)
         tucked=(*p.tucked, e.card),
         choices=(*p.choices, w.choice) if w.choice else p.choices,
     )
-    s = set_player(s, e.seat, p)
+    other = players[1 - seat]
     if e.to_opponent:
-        s = _add_coins(s, 1 - e.seat, e.to_opponent)
-    return replace(s, turn=s.turn + 1)
+        other = replace(other, coins=other.coins + e.to_opponent)
+    return replace(
+        s,
+        taken=s.taken | (1 << e.slot),
+        players=(p, other) if seat == 0 else (other, p),
+        turn=s.turn + 1,
+    )
 
 
 def _card_revealed(rules: DuelRules, s: DuelState, e: ev.CardRevealed) -> DuelState:

@@ -116,6 +116,9 @@ class DuelGame:
         self.deal_type: Any = rules.deal_type or Deal
         self.victory_types: tuple[str, ...] = rules.victory_types
         """Every value `summary` may give as `victory` (simulation reports list each)."""
+        self._play = rules.phases.get(PLAY)
+        self._listed: tuple[Any, tuple[Any, ...], Mapping[type, Any]] = (None, (), {})
+        """(state, moves, handlers by command type) of the last `legal_moves` listing."""
 
     def seat_range(self) -> tuple[int, int]:
         return (2, 2)
@@ -165,9 +168,20 @@ class DuelGame:
 
     # -- the decider -----------------------------------------------------------------
     def step(self, state: DuelState, command: Any) -> tuple[list[ev.Event], DuelState]:
-        """Decide `command` and return its events with the state they lead to."""
-        handler = self._handler(state, command)
-        tx = Transaction(self.rules, state)
+        """Decide `command` and return its events with the state they lead to.
+
+        A command equal to one `legal_moves` has just listed for this very state (the
+        usual case of bots and simulations) is known legal: its handler is the one of its
+        type in the state's phase and the rules skip the checks the listing made."""
+        listed = self._listed
+        handler = None
+        if listed[0] is state and command in listed[1]:
+            handler = listed[2].get(type(command))
+        if handler is not None:
+            tx = Transaction(self.rules, state, True)
+        else:
+            handler = self._handler(state, command)
+            tx = Transaction(self.rules, state)
         handler(tx, command)
         return tx.events, tx.state
 
@@ -203,19 +217,30 @@ class DuelGame:
         return handler
 
     def legal_moves(self, state: DuelState, seat: int) -> list[Any]:
-        if state.phase == OVER or seat not in acting_seats(state):
+        if state.phase == PLAY and not state.pending:  # the common case, made short
+            if seat != state.current:
+                return []
+            phase: PhaseRules | None = self._play
+        elif state.phase == OVER or seat not in acting_seats(state):
             return []
-        phase = self._phase_rules(state)
-        return phase.moves(self.rules, state, seat) if phase is not None else []
+        else:
+            phase = self._phase_rules(state)
+        if phase is None:
+            return []
+        moves = phase.moves(self.rules, state, seat)
+        # Kept as a whole tuple (threads see either entry whole); a copy, as the caller
+        # owns the list. It keeps the state alive, so its identity is not reused.
+        self._listed = (state, tuple(moves), phase.commands)
+        return moves
 
-    def acting_seats(self, state: DuelState) -> tuple[int, ...]:
-        return acting_seats(state)
+    acting_seats = staticmethod(acting_seats)
 
     def command_seat(self, command: Any) -> int:
         seat: int = command.seat
         return seat
 
-    def is_over(self, state: DuelState) -> bool:
+    @staticmethod
+    def is_over(state: DuelState) -> bool:
         return state.phase == OVER
 
     def view(self, state: DuelState, seat: int | None) -> DuelView:

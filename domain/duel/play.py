@@ -3,7 +3,10 @@ a wonder with it; then its effects, reveals, and the end of the turn, Age or gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.duel import events as ev
 from domain.duel.catalog_types import RED, YELLOW
@@ -12,9 +15,16 @@ from domain.duel.costs import NOTHING, cheapest, covers, prices
 from domain.duel.military import move_pawn
 from domain.duel.science import card_symbol_gained, symbol_gained
 from domain.duel.scoring import end_game
-from domain.duel.state import OVER, DuelState
-from domain.duel.structure import newly_uncovered
-from domain.duel.tokens import ECONOMY, STRATEGY, THEOLOGY, URBANISM, URBANISM_CHAIN_COINS
+from domain.duel.state import OVER, PLAY, DuelState, PlayerState
+from domain.duel.tokens import (
+    ARCHITECTURE,
+    ECONOMY,
+    MASONRY,
+    STRATEGY,
+    THEOLOGY,
+    URBANISM,
+    URBANISM_CHAIN_COINS,
+)
 from domain.kernel.errors import DomainError
 
 if TYPE_CHECKING:
@@ -23,21 +33,16 @@ if TYPE_CHECKING:
 DISCARD_BASE_COINS = 2
 
 
-class Price:
-    """What a construction costs a seat now."""
+class Price(msgspec.Struct, frozen=True, gc=False):
+    """What a construction costs a seat now (positional: coins, trade, to_opponent,
+    chained, bought, discount)."""
 
-    __slots__ = ("bought", "chained", "coins", "discount", "to_opponent", "trade")
-
-    def __init__(
-        self, coins: int, trade: int, to_opponent: int, chained: bool, bought: tuple[int, ...],
-        discount: int,
-    ) -> None:
-        self.coins = coins
-        self.trade = trade
-        self.to_opponent = to_opponent
-        self.chained = chained
-        self.bought = bought
-        self.discount = discount
+    coins: int
+    trade: int
+    to_opponent: int
+    chained: bool
+    bought: tuple[int, ...]
+    discount: int
 
 
 def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
@@ -47,20 +52,74 @@ def unit_prices(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...
     return up
 
 
+CHAINED = Price(0, 0, 0, True, NOTHING, 0)
+"""The price of a card chained from a symbol the seat owns (shared: prices are read-only)."""
+
+
+class PriceBook:
+    """Prices in one pricing context of a seat, computed on first use.
+
+    With `DuelRules.booked_pricing` (the base game, and expansions whose price hooks say
+    what they read through `DuelRules.price_context`) an unchained card's or a wonder's
+    price depends on the state only through both cities' production, one-of producers,
+    fixed prices and tokens and the expansions' context: a book is then kept per such
+    context (`_book`) and found again while the context lasts."""
+
+    __slots__ = ("cards", "choices", "context", "discounts", "fixed", "opponent_produce",
+                 "opponent_tokens", "produce", "rules", "tokens", "up", "waived", "wonders")
+
+    def __init__(
+        self, rules: DuelRules, me: PlayerState, opponent: PlayerState, context: Any,
+        up: tuple[int, ...],
+    ) -> None:
+        self.rules = rules
+        self.produce = me.produce
+        self.choices = me.choices
+        self.fixed = me.fixed
+        self.tokens = me.tokens
+        self.opponent_produce = opponent.produce
+        self.opponent_tokens = opponent.tokens
+        self.context = context
+        self.up = up
+        self.discounts: dict[int, int] = {}
+        """Units waived per card colour (wonders: -1)."""
+        self.waived: dict[int, bool] = {}
+        """Whether a cost symbol is ignored, per card colour (`waiver_hooks`)."""
+        self.cards: dict[int, Price] = {}
+        """Prices of unchained cards."""
+        self.wonders: dict[int, Price] = {}
+
+    def shared(self, rules: DuelRules, me: PlayerState, opponent: PlayerState,
+               context: Any) -> PriceBook:
+        """This book's prices for another state of the same context (same values)."""
+        book = PriceBook(rules, me, opponent, context, self.up)
+        book.discounts, book.waived = self.discounts, self.waived
+        book.cards, book.wonders = self.cards, self.wonders
+        return book
+
+
 class Pricer:
     """Prices for one seat in one state: the shared parts are computed once per move list."""
 
-    __slots__ = ("_discounts", "economy", "me", "rules", "seat", "state", "up")
+    __slots__ = ("_cards", "_discounts", "_wonders", "book", "economy", "me", "rules", "seat",
+                 "state", "up")
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         self.rules = rules
         self.state = state
         self.seat = seat
-        self.me = state.players[seat]
-        self.up = unit_prices(rules, state, seat)
-        self.economy = ECONOMY in state.players[1 - seat].tokens
-        self._discounts: dict[int, int] = {}
-        """Units waived per card colour (wonders: -1), computed on first use."""
+        me = self.me = state.players[seat]
+        opponent = state.players[1 - seat]
+        self.economy = ECONOMY in opponent.tokens
+        if rules.booked_pricing:
+            book = _book(rules, state, seat, me, opponent)
+        else:
+            book = PriceBook(rules, me, opponent, None, unit_prices(rules, state, seat))
+        self.book = book
+        self.up = book.up
+        self._discounts = book.discounts
+        self._cards = book.cards
+        self._wonders = book.wonders
 
     def _discount(self, kind: str, colour: int) -> int:
         units = self._discounts.get(colour)
@@ -74,28 +133,39 @@ class Pricer:
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.me.chains >> card.chain_from) & 1:
-            return Price(0, 0, 0, True, NOTHING, 0)
+            return CHAINED
+        price = self._cards.get(card_id)
+        if price is None:
+            price = self._cards[card_id] = self._card(card_id)
+        return price
+
+    def _card(self, card_id: int) -> Price:
+        """An unchained card's price."""
+        card = self.rules.cards[card_id]
         discount = self._discount("card", card.colour)
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         to_opp = trade if self.economy else 0
         return Price(card.coins + trade, trade, to_opp, False, bought, discount)
 
     def wonder(self, wonder: int) -> Price:
-        discount = self._discount("wonder", -1)
-        cost = self.rules.wonders[wonder].cost
-        trade, bought = cheapest(cost, self.me, self.up, discount)
-        return Price(trade, trade, trade if self.economy else 0, False, bought, discount)
+        price = self._wonders.get(wonder)
+        if price is None:
+            discount = self._discount("wonder", -1)
+            cost = self.rules.wonders[wonder].cost
+            trade, bought = cheapest(cost, self.me, self.up, discount)
+            price = Price(trade, trade, trade if self.economy else 0, False, bought, discount)
+            self._wonders[wonder] = price
+        return price
 
 
 class HookedPricer(Pricer):
     """The Pricer of a ruleset with chain or cost-symbol hooks (an expansion's decrees);
     the base game keeps the plain one, so its hot path pays nothing for them."""
 
-    __slots__ = ("_waived", "chains")
+    __slots__ = ("chains",)
 
     def __init__(self, rules: DuelRules, state: DuelState, seat: int) -> None:
         super().__init__(rules, state, seat)
-        self._waived: dict[int, bool] = {}
         chains = self.me.chains
         for hook in rules.chain_hooks:
             chains |= hook(state, seat)
@@ -104,7 +174,14 @@ class HookedPricer(Pricer):
     def card(self, card_id: int) -> Price:
         card = self.rules.cards[card_id]
         if card.chain_from >= 0 and (self.chains >> card.chain_from) & 1:
-            return Price(0, 0, 0, True, NOTHING, 0)
+            return CHAINED
+        price = self._cards.get(card_id)
+        if price is None:
+            price = self._cards[card_id] = self._card(card_id)
+        return price
+
+    def _card(self, card_id: int) -> Price:
+        card = self.rules.cards[card_id]
         discount = self._discount("card", card.colour)
         trade, bought = cheapest(card.cost, self.me, self.up, discount)
         coins = card.coins
@@ -123,12 +200,68 @@ class HookedPricer(Pricer):
         return price
 
     def _waives(self, colour: int) -> bool:
-        waived = self._waived.get(colour)
+        waived = self.book.waived.get(colour)
         if waived is None:
-            waived = self._waived[colour] = any(
-                hook(self.state, self.seat, colour) for hook in self.rules.waiver_hooks
-            )
+            waived = False
+            for hook in self.rules.waiver_hooks:
+                if hook(self.state, self.seat, colour):
+                    waived = True
+                    break
+            self.book.waived[colour] = waived
         return waived
+
+
+_BOOKS: list[PriceBook | None] = [None, None]
+"""Per seat, the book of the last pricing context of a ruleset with booked pricing. Its
+fields are compared by identity (a city's tuples are replaced only when they change) and
+the expansions' context by equality, so a found book is always exact. Replaced whole."""
+_SHARED_BOOKS: dict[tuple[Any, ...], PriceBook] = {}
+"""Books by pricing context's value (the rules, both productions, the one-of producers,
+fixed prices, the discount and Economy tokens, the expansions' context), so that a
+context seen before (in this game or another) finds its prices again."""
+_SHARED_LIMIT = 4_096
+_CONTEXTS: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)] * 2
+"""Per seat, (rules, `ext`, `leaders`, the expansions' pricing context) of its last book:
+`DuelRules.price_context` reads only the expansions' states, kept by identity here."""
+
+
+def _book(
+    rules: DuelRules, state: DuelState, seat: int, me: PlayerState, opponent: PlayerState
+) -> PriceBook:
+    context: Any = None
+    if rules.price_context:
+        last = _CONTEXTS[seat]
+        if last[0] is rules and last[1] is state.ext and last[2] is state.leaders:
+            context = last[3]
+        else:
+            context = tuple([fn(state, seat) for fn in rules.price_context])
+            _CONTEXTS[seat] = (rules, state.ext, state.leaders, context)
+    book = _BOOKS[seat]
+    if (
+        book is not None
+        and book.rules is rules
+        and book.produce is me.produce
+        and book.choices is me.choices
+        and book.fixed == me.fixed
+        and book.tokens is me.tokens
+        and book.opponent_produce is opponent.produce
+        and book.opponent_tokens is opponent.tokens
+        and book.context == context
+    ):
+        return book
+    tokens = me.tokens
+    key = (id(rules), me.produce, me.choices, me.fixed, opponent.produce,
+           MASONRY in tokens, ARCHITECTURE in tokens, ECONOMY in opponent.tokens, context)
+    shared = _SHARED_BOOKS.get(key)
+    if shared is not None and shared.rules is rules:
+        book = shared.shared(rules, me, opponent, context)
+    else:
+        book = PriceBook(rules, me, opponent, context, unit_prices(rules, state, seat))
+        if len(_SHARED_BOOKS) > _SHARED_LIMIT:
+            _SHARED_BOOKS.clear()
+        _SHARED_BOOKS[key] = book
+    _BOOKS[seat] = book
+    return book
 
 
 _LAST_PRICER: list[Pricer] = []
@@ -162,13 +295,25 @@ def wonders_built(state: DuelState) -> int:
 
 def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[int, ...]:
     me = state.players[seat]
-    if wonders_built(state) >= rules.wonder_limit:
+    players = state.players
+    if len(players[0].built_wonders) + len(players[1].built_wonders) >= rules.wonder_limit:
         if not any(hook(state, seat) for hook in rules.wonder_access_hooks):
             return ()
         return tuple(w for w in me.wonders if w not in me.built_wonders)
-    return tuple(
-        w for w in me.wonders if w not in me.built_wonders and w not in state.retired_wonders
-    )
+    wonders, built, retired = me.wonders, me.built_wonders, state.retired_wonders
+    if not built and not retired:
+        return wonders
+    last = _UNBUILT[seat]
+    if last[0] is wonders and last[1] is built and last[2] is retired:
+        return last[3]
+    unbuilt = tuple([w for w in wonders if w not in built and w not in retired])
+    _UNBUILT[seat] = (wonders, built, retired, unbuilt)
+    return unbuilt
+
+
+_UNBUILT: list[tuple[Any, Any, Any, tuple[int, ...]]] = [((), (), (), ())] * 2
+"""Per seat, (wonders, built, retired, the wonders neither built nor retired) of its last
+such question (tuples compared by identity, kept alive here); replaced as a whole tuple."""
 
 
 def check_slot(rules: DuelRules, state: DuelState, slot: int) -> int:
@@ -214,10 +359,14 @@ def _check_payment(
 
 
 def reveal_uncovered(tx: Tx, slot: int) -> None:
+    """Reveal the face-down slots that `slot`'s removal (already in `taken`) uncovers."""
     s = tx.state
-    layout = tx.rules.layouts[s.age - 1]
-    for j in newly_uncovered(layout, slot, s.taken):
-        if not (s.revealed >> j) & 1:
+    taken, revealed = s.taken, s.revealed
+    for j, covered_by in tx.rules.layout_covers[s.age - 1][slot]:
+        if (
+            covered_by & taken == covered_by
+            and not ((taken | revealed) >> j) & 1
+        ):
             tx.emit(ev.CardRevealed(slot=j, card=s.slots[j]))
 
 
@@ -246,9 +395,13 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int, symbol_chosen: bool = Fa
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = check_slot(rules, state, cmd.slot)
-    price = card_price(rules, state, seat, card_id)
-    _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
+    if tx.trusted:
+        card_id = state.slots[cmd.slot]
+        price = pricer_for(rules, state, seat).card(card_id)
+    else:
+        card_id = check_slot(rules, state, cmd.slot)
+        price = card_price(rules, state, seat, card_id)
+        _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
     tx.emit(
         ev.BuildingConstructed(
             seat=seat,
@@ -268,8 +421,10 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
 
 
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
+    if tx.trusted and tx.rules.plain_discard and not tx.events and _discard_at_once(tx, cmd):
+        return
     state, seat = tx.state, cmd.seat
-    card_id = check_slot(tx.rules, state, cmd.slot)
+    card_id = state.slots[cmd.slot] if tx.trusted else check_slot(tx.rules, state, cmd.slot)
     coins = DISCARD_BASE_COINS + state.players[seat].colours[YELLOW]
     for hook in tx.rules.discard_hooks:  # an expansion's bonus (an Agora decree)
         coins += hook(state, seat)
@@ -278,17 +433,60 @@ def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     finish_action(tx)
 
 
+def _discard_at_once(tx: Tx, cmd: DiscardCard) -> bool:
+    """A listed discard that leaves cards in the structure, in a ruleset with the base
+    game's discard alone (`DuelRules.plain_discard`): the same events as `discard_card`
+    (the discard, the reveals, the next turn) and the state they lead to, made in one
+    copy instead of one per event. False (nothing done) when the Age ends."""
+    state, seat, slot = tx.state, cmd.seat, cmd.slot
+    rules = tx.rules
+    taken = state.taken | (1 << slot)
+    if taken == rules.layouts[state.age - 1].full:
+        return False
+    card = state.slots[slot]
+    players = state.players
+    p = players[seat]
+    coins = DISCARD_BASE_COINS + p.colours[YELLOW]
+    events: list[ev.Event] = [ev.CardDiscarded(seat=seat, slot=slot, card=card, coins=coins)]
+    revealed = state.revealed
+    seen = taken | revealed
+    for j, covered_by in rules.layout_covers[state.age - 1][slot]:
+        if covered_by & taken == covered_by and not (seen >> j) & 1:
+            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
+            revealed |= 1 << j
+    turn = state.current if state.replay else 1 - state.current
+    events.append(ev.TurnBegan(seat=turn))
+    p = replace(p, coins=p.coins + coins)
+    tx.events = events
+    tx.state = replace(
+        state,
+        taken=taken,
+        players=(p, players[1]) if seat == 0 else (players[0], p),
+        discard=(*state.discard, card),
+        turn=state.turn + 1,
+        revealed=revealed,
+        current=turn,
+        replay=False,
+        phase=PLAY,
+    )
+    return True
+
+
 def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
-    card_id = check_slot(rules, state, cmd.slot)
-    if cmd.wonder not in buildable_wonders(rules, state, seat):
-        raise DomainError(
-            "wonder_not_available",
-            f"wonder {cmd.wonder} is not an unbuilt wonder of seat {seat}, or 7 are built",
-        )
-    price = wonder_price(rules, state, seat, cmd.wonder)
     wonder = rules.wonders[cmd.wonder]
-    _check_payment(rules, state, seat, wonder.cost, price, cmd.coins, cmd.buy)
+    if tx.trusted:
+        card_id = state.slots[cmd.slot]
+        price = pricer_for(rules, state, seat).wonder(cmd.wonder)
+    else:
+        card_id = check_slot(rules, state, cmd.slot)
+        if cmd.wonder not in buildable_wonders(rules, state, seat):
+            raise DomainError(
+                "wonder_not_available",
+                f"wonder {cmd.wonder} is not an unbuilt wonder of seat {seat}, or 7 are built",
+            )
+        price = wonder_price(rules, state, seat, cmd.wonder)
+        _check_payment(rules, state, seat, wonder.cost, price, cmd.coins, cmd.buy)
     tx.emit(
         ev.WonderConstructed(
             seat=seat,

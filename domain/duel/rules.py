@@ -16,8 +16,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDef
 from domain.duel.deal import Deal
-from domain.duel.events import GameStarted, game_started_type
+from domain.duel.events import (
+    CardDiscarded,
+    CardRevealed,
+    GameStarted,
+    TurnBegan,
+    game_started_type,
+)
+from domain.duel.evolve import MUTATORS
 from domain.duel.structure import Layout
+from domain.duel.tokens import masonry_architecture_discount
 
 if TYPE_CHECKING:
     from domain.duel.events import Event
@@ -73,6 +81,10 @@ SymbolHook = Callable[["Tx", int, int, bool], bool]
 """(tx, seat, card, constructed): a science card joined `seat`'s city (constructed, or
 obtained otherwise: an Agora exchange); True when the hook gives its symbol itself (Duel
 Leaders: the card's changed symbol, or an owed choice of Euclid or Ptolemy first)."""
+PriceContextFn = Callable[["DuelState", int], Any]
+"""What an expansion's price hooks read of a state for a seat, as a small value compared
+with `==` (Agora: the decrees' holders), from the expansions' states only (`ext`,
+`leaders`): prices are kept while it stays the same."""
 WonderAccessHook = Callable[["DuelState", int], bool]
 """Whether a seat may still build its wonders past the limit of 7 (Imhotep)."""
 DealFn = Callable[["DuelRules", random.Random], "Deal"]
@@ -88,6 +100,8 @@ class Tx(Protocol):
     rules: DuelRules
     state: DuelState
     events: list[Event]
+    trusted: bool
+    """The command was listed by `legal_moves` for the state the decision started from."""
 
     def emit(self, event: Event) -> None: ...
 
@@ -158,6 +172,13 @@ class DuelRules:
     card_price_hooks: tuple[CardPriceHook, ...] = ()
     wonder_access_hooks: tuple[WonderAccessHook, ...] = ()
     symbol_hooks: tuple[SymbolHook, ...] = ()
+    price_context: tuple[PriceContextFn, ...] = ()
+    """Functions giving what the price, discount, cost-symbol and card price hooks listed
+    in `price_context_covers` read of a state: with every such hook covered, prices are
+    kept per pricing context (`booked_pricing`). They read only the expansions' states
+    (`DuelState.ext`, `DuelState.leaders`): their values are kept while those stay the
+    same objects."""
+    price_context_covers: tuple[Callable[..., Any], ...] = ()
     leaders_view: ViewFn | None = None
     """Duel Leaders' part of a view (`DuelView.leaders`, beside Agora's `ext`)."""
     table: Mapping[type, MutatorFn] = field(init=False, repr=False, compare=False)
@@ -167,6 +188,22 @@ class DuelRules:
     """Whether chain, cost-symbol or card price hooks apply (`play.HookedPricer` then)."""
     started_type: type[GameStarted] = field(init=False, repr=False, compare=False)
     """The `GameStarted` event type whose deal is `deal_type` (`events.game_started_type`)."""
+    booked_pricing: bool = field(init=False, repr=False, compare=False)
+    """Whether an unchained card's or a wonder's price depends only on both cities'
+    production, one-of producers, fixed prices and tokens, and `price_context` (every
+    price, discount, cost-symbol and card price hook the base game's discounts or covered
+    by `price_context_covers`): `play.Pricer` then keeps prices per pricing context."""
+    plain_discard: bool = field(init=False, repr=False, compare=False)
+    """Whether a discard is the base game's alone (no discard, victory or turn hook, the
+    base mutators of its events): `play.discard_card` may then apply it in one step."""
+    layout_covers: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = field(
+        init=False, repr=False, compare=False)
+    """Per Age and slot, the slots it covers with the mask of the slots covering each
+    (`play.reveal_uncovered`)."""
+    card_produces: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    """Per card id: whether it produces a resource (`with_card` adds its production)."""
+    card_fixed: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Per card id: the bitmask of resources it lets its owner buy at 1 coin."""
 
     def __post_init__(self) -> None:
         started = game_started_type(self.deal_type or Deal)
@@ -177,6 +214,22 @@ class DuelRules:
         object.__setattr__(self, "table", table)
         hooked = bool(self.chain_hooks or self.waiver_hooks or self.card_price_hooks)
         object.__setattr__(self, "hooked_pricing", hooked)
+        covered = (masonry_architecture_discount, *self.price_context_covers)
+        hooks = (*self.price_hooks, *self.discount_hooks, *self.waiver_hooks,
+                 *self.card_price_hooks)
+        object.__setattr__(self, "booked_pricing", all(h in covered for h in hooks))
+        plain = all(table.get(t) is MUTATORS[t]
+                    for t in (CardDiscarded, CardRevealed, TurnBegan))
+        object.__setattr__(self, "plain_discard", plain and not (
+            self.discard_hooks or self.victory_checks or self.turn_hooks))
+        object.__setattr__(self, "layout_covers", tuple(
+            tuple(tuple((j, layout.slots[j].covered_by) for j in slot.covers)
+                  for slot in layout.slots)
+            for layout in self.layouts))
+        object.__setattr__(
+            self, "card_produces", tuple(any(c.produces) for c in self.cards))
+        object.__setattr__(self, "card_fixed", tuple(
+            sum(1 << r for r, f in enumerate(c.fixed_price) if f) for c in self.cards))
 
     def extend(self, **changes: Any) -> DuelRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

@@ -15,7 +15,7 @@ def symbol_gained(tx: Tx, seat: int, symbol: int) -> None:
     if symbol < 0 or tx.state.phase == OVER:
         return
     counts = tx.state.players[seat].science
-    if sum(1 for c in counts if c) >= SUPREMACY_SYMBOLS:
+    if len(counts) - counts.count(0) >= SUPREMACY_SYMBOLS:  # different symbols held
         from domain.duel.scoring import end_game
 
         end_game(tx, seat, "scientific")

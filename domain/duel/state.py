@@ -32,7 +32,7 @@ ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
 ZERO7: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0)
 
 
-class PlayerState(msgspec.Struct, frozen=True):
+class PlayerState(msgspec.Struct, frozen=True, gc=False):
     coins: int = 0
     buildings: tuple[int, ...] = ()
     """Card ids in build order."""
@@ -54,7 +54,7 @@ class PlayerState(msgspec.Struct, frozen=True):
     science: tuple[int, ...] = ZERO7
 
 
-class DuelState(msgspec.Struct, frozen=True):
+class DuelState(msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a game, secrets included; seats only ever see `view` of it."""
 
     phase: int = SETUP

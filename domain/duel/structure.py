@@ -45,7 +45,7 @@ class Layout(msgspec.Struct, frozen=True):
         hit = _ACCESSIBLE_SLOTS.get(key)
         if hit is None:
             mask = self.accessible(taken)
-            hit = tuple(i for i in range(len(self.slots)) if (mask >> i) & 1)
+            hit = tuple([i for i in range(mask.bit_length()) if (mask >> i) & 1])
             if len(_ACCESSIBLE_SLOTS) > 500_000:
                 _ACCESSIBLE_SLOTS.clear()
             _ACCESSIBLE_SLOTS[key] = hit
@@ -53,15 +53,26 @@ class Layout(msgspec.Struct, frozen=True):
 
     def _accessible(self, taken: int) -> int:
         mask = 0
-        for i, slot in enumerate(self.slots):
-            if not (taken >> i) & 1 and slot.covered_by & taken == slot.covered_by:
-                mask |= 1 << i
+        bit = 1
+        for covered_by in _covered_by(self):
+            if not taken & bit and covered_by & taken == covered_by:
+                mask |= bit
+            bit <<= 1
         return mask
 
 
 _ACCESSIBLE: dict[tuple[int, int], int] = {}
 _ACCESSIBLE_SLOTS: dict[tuple[int, int], tuple[int, ...]] = {}
 """Memo of accessible masks; layouts live as long as the process (module constants)."""
+_COVERED_BY: dict[int, tuple[Layout, tuple[int, ...]]] = {}
+"""Per layout (by identity, the layout kept alive with it), each slot's `covered_by`."""
+
+
+def _covered_by(layout: Layout) -> tuple[int, ...]:
+    entry = _COVERED_BY.get(id(layout))
+    if entry is None or entry[0] is not layout:
+        entry = _COVERED_BY[id(layout)] = (layout, tuple(s.covered_by for s in layout.slots))
+    return entry[1]
 
 
 def make_layout(rows: tuple[tuple[int, ...], ...]) -> Layout:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.duel.events import Event
-from domain.duel.evolve import evolve
 
 if TYPE_CHECKING:
     from domain.duel.rules import DuelRules
@@ -17,13 +16,19 @@ if TYPE_CHECKING:
 
 
 class Transaction:
-    __slots__ = ("events", "rules", "state")
+    __slots__ = ("_table", "events", "rules", "state", "trusted")
 
-    def __init__(self, rules: DuelRules, state: DuelState) -> None:
+    def __init__(self, rules: DuelRules, state: DuelState, trusted: bool = False) -> None:
         self.rules = rules
         self.state = state
         self.events: list[Event] = []
+        self.trusted = trusted
+        """The command is one `legal_moves` listed for this very state: the rules may skip
+        the checks that listing already made (the card is accessible, the price is the
+        engine's and affordable, the wonder buildable)."""
+        self._table = rules.table
 
     def emit(self, event: Event) -> None:
+        """Record `event` and apply it (`evolve.evolve`, its mutator looked up directly)."""
         self.events.append(event)
-        self.state = evolve(self.rules, self.state, event)
+        self.state = self._table[type(event)](self.rules, self.state, event)

@@ -19,29 +19,34 @@ if TYPE_CHECKING:
     from domain.duel.rules import DuelRules, Tx
 
 
+DISCARDS: tuple[tuple[DiscardCard, ...], ...] = tuple(
+    tuple(DiscardCard(seat=seat, slot=slot) for slot in range(32)) for seat in (0, 1)
+)
+"""The discard commands of each seat and slot, made once (commands are immutable values)."""
+
+
 def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
     if seat != state.current:
         return []
     coins = state.players[seat].coins
     pricer = pricer_for(rules, state, seat)
     wonder_prices = [
-        (w, wp)
+        (w, wp.coins, wp.bought)
         for w in buildable_wonders(rules, state, seat)
         if (wp := pricer.wonder(w)).coins <= coins
     ]
     moves: list[Any] = []
+    append = moves.append
+    price_of = pricer.card
     cards = state.slots
+    discards = DISCARDS[seat]
     for slot in rules.layouts[state.age - 1].accessible_slots(state.taken):
-        price = pricer.card(cards[slot])
+        price = price_of(cards[slot])
         if price.coins <= coins:
-            moves.append(
-                ConstructBuilding(seat=seat, slot=slot, coins=price.coins, buy=price.bought)
-            )
-        moves.append(DiscardCard(seat=seat, slot=slot))
-        for w, wp in wonder_prices:
-            moves.append(
-                ConstructWonder(seat=seat, slot=slot, wonder=w, coins=wp.coins, buy=wp.bought)
-            )
+            append(ConstructBuilding(seat=seat, slot=slot, coins=price.coins, buy=price.bought))
+        append(discards[slot] if slot < len(discards) else DiscardCard(seat=seat, slot=slot))
+        for w, wonder_coins, bought in wonder_prices:
+            append(ConstructWonder(seat=seat, slot=slot, wonder=w, coins=wonder_coins, buy=bought))
     return moves
 
 

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from domain.duel import events as ev
 from domain.duel.state import DuelState
-from domain.duel_agora.catalog import BROWN_GROUP, DECREE_BY_KIND, GREY_GROUP
+from domain.duel_agora.catalog import BROWN_GROUP, DECREE_BY_KIND, DECREES, GREY_GROUP
 from domain.duel_agora.senate import agora
+from domain.duel_agora.state import AgoraState
 
 if TYPE_CHECKING:
     from domain.duel.rules import DuelRules, Tx
@@ -41,12 +42,60 @@ WONDER_COINS = DECREE_BY_KIND[("wonder_coins", 0)]
 OPPONENT_CHAINS = DECREE_BY_KIND[("opponent_chains", 0)]
 CONSPIRATOR_REPLAY = DECREE_BY_KIND[("conspirator_replay", 0)]
 
+_PRICE_DECREES: tuple[int, ...] = (
+    BROWN_DISCOUNT, GREY_DISCOUNT, WONDER_DISCOUNT, *sorted(set(_WAIVER.values())))
+"""The decrees that change a seat's prices (`price_context`)."""
+
 DISCARD_BONUS_COINS = 2
 BLUE_BONUS = 2
 
 
+_last_holders: tuple[AgoraState, tuple[int, ...]] = (AgoraState(), ())
+"""(Agora state, `holders` of it) of the last Agora state asked (at first a state of no
+game, never matched): a state's decree holders change only with Agora's own events, and
+are read several times per move. Replaced as a whole tuple (threads never see a mixed
+entry); it keeps its state alive, so the identity cannot be reused while cached."""
+
+
+def holders(state: DuelState) -> tuple[int, ...]:
+    """The seat each decree benefits (`AgoraState.decree_holder`), by decree id."""
+    global _last_holders
+    ext = agora(state)
+    last = _last_holders
+    if last[0] is ext:
+        return last[1]
+    # `decree_holder` of every decree in one pass over the chambers (a face-up decree
+    # benefits the controller of the first chamber holding it).
+    holding = [-1] * len(DECREES)
+    placed = 0
+    revealed = ext.revealed
+    for chamber, decrees in enumerate(ext.decrees):
+        for d in decrees:
+            if (revealed >> d) & 1 and not (placed >> d) & 1:
+                placed |= 1 << d
+                holding[d] = ext.controller(chamber)
+    table = tuple(holding)
+    _last_holders = (ext, table)
+    return table
+
+
 def holder(state: DuelState, decree: int) -> int:
-    return agora(state).decree_holder(decree)
+    last = _last_holders
+    if last[0] is state.ext:  # `holders`, its usual case inlined
+        return last[1][decree]
+    return holders(state)[decree]
+
+
+def price_context(state: DuelState, seat: int) -> int:
+    """What the price hooks below (`resource_prices`, `wonder_discount`, `waives_symbol`)
+    read of a state for a seat (`DuelRules.price_context`): which of their decrees it
+    holds, as a bitmask over `_PRICE_DECREES`."""
+    table = holders(state)
+    mask = 0
+    for i, decree in enumerate(_PRICE_DECREES):
+        if table[decree] == seat:
+            mask |= 1 << i
+    return mask
 
 
 def coins_on_build(tx: Tx, seat: int, card: int) -> None:

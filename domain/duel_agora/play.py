@@ -30,27 +30,31 @@ def agora_play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]
         return []
     cards = rules.cards
     slots = state.slots
-    moves: list[Any] = [
-        m for m in play_moves(rules, state, seat)
-        if type(m) is not ConstructBuilding or cards[slots[m.slot]].colour != SENATOR
-    ]
-    ext = agora(state)
+    moves: list[Any] = play_moves(rules, state, seat)
     accessible = rules.layouts[state.age - 1].accessible_slots(state.taken)
-    cost = recruit_cost(state, seat)
-    if cost <= state.players[seat].coins:
-        moves += [acmd.RecruitSenator(seat=seat, slot=s, coins=cost) for s in accessible
-                  if cards[slots[s]].colour == SENATOR]
-    open_ones = [i for i, card in enumerate(ext.prepared[seat])
-                 if card < 0 and not ext.triggered[seat][i]]
-    moves += [acmd.PrepareConspiracy(seat=seat, slot=s, conspiracy=i)
-              for s in accessible for i in open_ones]
-    moves += [acmd.TriggerConspiracy(seat=seat, conspiracy=i)
-              for i in triggerable(state, seat)]
+    senators = [s for s in accessible if cards[slots[s]].colour == SENATOR]
+    if senators:  # a senator is recruited, not constructed
+        moves = [m for m in moves if type(m) is not ConstructBuilding or m.slot not in senators]
+        cost = recruit_cost(state, seat)
+        if cost <= state.players[seat].coins:
+            moves += [acmd.RecruitSenator(seat=seat, slot=s, coins=cost) for s in senators]
+    ext = agora(state)
+    prepared = ext.prepared[seat]
+    if prepared:
+        triggered = ext.triggered[seat]
+        open_ones = [i for i, card in enumerate(prepared) if card < 0 and not triggered[i]]
+        moves += [acmd.PrepareConspiracy(seat=seat, slot=s, conspiracy=i)
+                  for s in accessible for i in open_ones]
+        moves += [acmd.TriggerConspiracy(seat=seat, conspiracy=i)
+                  for i in triggerable(state, seat)]
     return moves
 
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     state = tx.state
+    if tx.trusted:  # listed: never a senator
+        base_play.construct_building(tx, cmd)
+        return
     layout = tx.rules.layouts[state.age - 1]
     in_range = 0 <= cmd.slot < len(layout.slots)
     if in_range and tx.rules.cards[state.slots[cmd.slot]].colour == SENATOR:

@@ -229,6 +229,11 @@ def bilkis(pricer: Pricer, card_id: int, price: Price) -> Price:
                  price.discount + 1)
 
 
+def bilkis_context(state: DuelState, seat: int) -> bool:
+    """What `bilkis` reads of a state (`DuelRules.price_context`)."""
+    return active(state, seat, lc.BILKIS)
+
+
 def _hatshepsut(tx: Tx, buyer: int, bought: tuple[int, ...]) -> None:
     owner = 1 - buyer
     if not active(tx.state, owner, lc.HATSHEPSUT):

@@ -278,7 +278,12 @@ def play_moves(inner: MoveFn) -> MoveFn:
         if not base or x is None or not x.recruited[seat]:
             return base
         extra: list[Any] = []
-        for m in base:
+        used = x.used[seat]
+        may_change = (
+            (x.active(seat, lc.EUCLID) and not used & EUCLID_USED)
+            or (x.active(seat, lc.PTOLEMY) and not used & PTOLEMY_USED)
+        )  # else `symbol_options` offers nothing: the loop is skipped
+        for m in base if may_change else ():
             if type(m) is ConstructBuilding:
                 card = state.slots[m.slot]
                 for leader, symbol in symbol_options(rules, state, seat, card):

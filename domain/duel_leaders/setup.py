@@ -50,14 +50,26 @@ def with_leaders(deal: Deal, order: tuple[int, ...]) -> Deal:
     return LeadersDeal(**fields, leaders=order)
 
 
+_BASE_DEALERS: dict[int, tuple[DuelRules, Any]] = {}
+"""Per ruleset (by identity, kept alive with it), the game that deals and checks the
+base game's part of its deals (the ruleset without its deal functions), made once."""
+
+
+def _base_dealer(rules: DuelRules) -> Any:
+    from domain.duel.game import DuelGame
+
+    entry = _BASE_DEALERS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_BASE_DEALERS) > 64:
+            _BASE_DEALERS.clear()
+        entry = (rules, DuelGame(rules.extend(check_deal=None, make_deal=None)))
+        _BASE_DEALERS[id(rules)] = entry
+    return entry[1]
+
+
 def make_deal_fn(inner: DealFn | None, pool: tuple[int, ...]) -> DealFn:
     def make_deal(rules: DuelRules, rng: random.Random) -> Deal:
-        if inner is not None:
-            deal = inner(rules, rng)
-        else:
-            from domain.duel.game import DuelGame
-
-            deal = DuelGame(rules.extend(make_deal=None)).deal(rng)
+        deal = inner(rules, rng) if inner is not None else _base_dealer(rules).deal(rng)
         order = list(pool)
         rng.shuffle(order)
         return with_leaders(deal, tuple(order))
@@ -70,9 +82,7 @@ def check_deal_fn(inner: Any, pool: tuple[int, ...]) -> Any:
         if inner is not None:
             inner(rules, deal)
         else:
-            from domain.duel.game import DuelGame
-
-            game = DuelGame(rules.extend(check_deal=None, make_deal=None))
+            game = _base_dealer(rules)
             from domain.duel.deal import check_deal as base_check
 
             base_check(deal, game._ages, game._guilds, len(rules.wonders), len(rules.tokens),
