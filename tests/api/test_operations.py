@@ -22,6 +22,7 @@ from tests.api.servers import ROOT, ApiProcess
 @pytest.mark.parametrize(("name", "value"), [
     ("POLIS_PORT", "abc"), ("POLIS_POOL_MAX", "0"), ("POLIS_HEARTBEAT_SECONDS", "0"),
     ("POLIS_RATE_COMMANDS", "ten"), ("POLIS_LOG_FORMAT", "xml"),
+    ("POLIS_APPEND_BATCH", "-1"), ("POLIS_APPEND_FLUSHERS", "0"),
 ])
 def test_a_bad_setting_stops_serve_with_one_line_naming_it(name: str, value: str) -> None:
     env = {**os.environ, "DATABASE_URL": "postgresql://u:pw@127.0.0.1:1/x",
