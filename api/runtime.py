@@ -221,6 +221,14 @@ class Runtime:
                                        settings.append_flushers)
                          if settings.append_batch else None)
         store = EventStore(self.pool, self._batches)
+        if self._batches is not None:
+            batches = self._batches
+            self.metrics.gauge("polis_append_transactions_total",
+                               "Transactions of batched appends this process ran.",
+                               lambda: batches.transactions, "counter")
+            self.metrics.gauge("polis_batched_appends_total",
+                               "Appends those transactions carried.",
+                               lambda: batches.appends, "counter")
         self._service = GameService(
             store, self._after_commit, settings.game_cache, settings.busy_seconds,
             self.metrics.command, settings.read_trust_seconds, settings.version_wait_seconds,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -54,6 +55,50 @@ def quiet_api(settings: Settings, tmp_path: Path) -> Iterator[ApiProcess]:
 async def test_metrics_count_commands_and_refusals(quiet_api: ApiProcess) -> None:
     async with httpx.AsyncClient(base_url=quiet_api.url, timeout=10) as http:
         await _count_commands_and_refusals(http)
+
+
+async def test_moves_of_many_games_share_append_transactions(
+    settings: Settings, tmp_path: Path
+) -> None:
+    """Group commit in the running service: sixteen players moving at once, one transaction in
+    flight at a time; every move is acknowledged after its commit with its own versions, and
+    the metrics show fewer transactions than appends."""
+    env = {**api_env(settings), "POLIS_BOTS": "off", "POLIS_APPEND_FLUSHERS": "1",
+           "POLIS_POOL_MAX": "4"}
+    server = ApiProcess(env, tmp_path, "batches").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            before = (await _metric(http, "polis_append_transactions_total"),
+                      await _metric(http, "polis_batched_appends_total"))
+
+            async def player(seed: int) -> list[int]:
+                async with httpx.AsyncClient(base_url=server.url, timeout=30) as own:
+                    game_id, tokens = await create_game(own, seed=seed)
+                    versions = []
+                    for _ in range(8):
+                        game = (await own.get(f"/games/{game_id}")).json()
+                        seat = game["summary"]["acting"][0]
+                        moves = (await own.get(f"/games/{game_id}/legal-moves",
+                                               headers=auth(tokens[seat]))).json()
+                        reply = await own.post(
+                            f"/games/{game_id}/commands", headers=auth(tokens[seat]),
+                            json={"expected_version": moves["version"],
+                                  "command": moves["moves"][seed % len(moves["moves"])]})
+                        assert reply.status_code == 200, reply.text
+                        assert reply.json()["first_version"] == moves["version"] + 1
+                        versions.append(reply.json()["version"])
+                    stream = (await own.get(f"/games/{game_id}/events")).json()["events"]
+                    assert [e["version"] for e in stream] == list(range(1, versions[-1] + 1))
+                    return versions
+
+            played = await asyncio.gather(*(player(100 + i) for i in range(16)))
+            assert all(v == sorted(set(v)) for v in played)
+            transactions = await _metric(http, "polis_append_transactions_total") - before[0]
+            appends = await _metric(http, "polis_batched_appends_total") - before[1]
+    finally:
+        server.stop()
+    assert appends == 16 * 8
+    assert transactions < appends
 
 
 async def _count_commands_and_refusals(http: httpx.AsyncClient) -> None:
