@@ -54,18 +54,28 @@ def card_gain(card: CardDef) -> Gain:
 _GAINS: dict[int, tuple[CardDef, Gain]] = {}
 
 
-def add_card(city: City, card: CardDef, **also: object) -> City:
-    """`city` with `card` built (and the other fields in `also` set in the same copy)."""
+def add_card(city: City, card: CardDef, coins: int | None = None,
+             free_used: int | None = None) -> City:
+    """`city` with `card` built (and its `coins` and `free_used` set in the same copy, when
+    given)."""
     colour, name_bit, produces, mask, tradeable, shields, science, discounts, wilds = (
         card_gain(card))
     colours = list(city.colours)
     colours[colour] += 1
+    if not (produces or mask or shields or discounts or wilds) and science < 0 and (
+            free_used is None):
+        # The most frequent case (no production, military, science or discount): one call.
+        return replace(city, built=(*city.built, card.id), names=city.names | name_bit,
+                       colours=tuple(colours), coins=city.coins if coins is None else coins)
     changes: dict[str, object] = {
         "built": (*city.built, card.id),
         "names": city.names | name_bit,
         "colours": tuple(colours),
-        **also,
     }
+    if coins is not None:
+        changes["coins"] = coins
+    if free_used is not None:
+        changes["free_used"] = free_used
     if produces:
         changes["fixed"] = _add(city.fixed, produces)
     if mask:

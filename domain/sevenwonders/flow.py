@@ -77,7 +77,7 @@ def deal_age(tx: Tx, age: int) -> None:
 
 def begin_turn(tx: Tx, turn: int) -> None:
     st = tx.state
-    cities = tuple(c for c, h in enumerate(st.hands) if h)
+    cities = tuple([c for c, h in enumerate(st.hands) if h])
     drawn = -1
     if st.variant:
         drawn = st.pile[0] if st.pile else -1
@@ -143,6 +143,7 @@ def _hook_gains(tx: Tx, a: ev.Action) -> ev.Action:
 
 def _action(st: SWState, city: int, c: Choice) -> ev.Action:
     return ev.Action(city=city, seat=controller(st, city), kind=c.action, card=c.card,
+                     stage=st.cities[city].stages + 1 if c.action == STAGE else 0,
                      bank=c.bank, left=c.left, right=c.right, bought_left=c.bought_left,
                      bought_right=c.bought_right, chain=c.chain, far=c.far,
                      bank_bought=c.bank_bought)
@@ -154,10 +155,7 @@ def resolve_step(tx: Tx) -> None:
     for city in sorted(st.stepping):
         choice = st.chosen[city]
         assert choice is not None
-        a = _action(st, city, choice)
-        if a.kind == STAGE:
-            a = replace(a, stage=st.cities[city].stages + 1)
-        actions.append(a)
+        actions.append(_action(st, city, choice))
     for hook in tx.rules.step_hooks:
         hook(tx, False)
     tx.emit(_with_gains(tx, tuple(actions)))

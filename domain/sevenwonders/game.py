@@ -16,8 +16,8 @@ from domain.sevenwonders.catalog import CARDS, WONDERS
 from domain.sevenwonders.catalog_types import COLOURS, RESOURCES, SYMBOLS
 from domain.sevenwonders.deal import Deal, check_deal, random_deal
 from domain.sevenwonders.evolve import evolve
-from domain.sevenwonders.hooks import PhaseRules, SevenWondersRules
-from domain.sevenwonders.play import plain_city, play_moves
+from domain.sevenwonders.hooks import ALL_COSTS, PhaseRules, SevenWondersRules
+from domain.sevenwonders.play import play_moves, touched
 from domain.sevenwonders.scoring import BASE_CATEGORIES, category_names
 from domain.sevenwonders.state import (
     COPY_GUILD,
@@ -198,12 +198,12 @@ class SevenWondersGame:
             return []
         moves = phase.moves(self.rules, state, seat)
         if phase.listed is not None and (not self.rules.hooked or (
-                not state.variant and plain_city(self.rules, state, seat))):
+                not state.variant and touched(self.rules, state, seat) != ALL_COSTS)):
             self._listed = (state, moves, phase.listed)
         return moves
 
     def acting_seats(self, state: SWState) -> tuple[int, ...]:
-        return acting_seats(state)
+        return state.acting  # `views.acting_seats`, read once a command
 
     def command_seat(self, command: Any) -> int:
         seat: int = command.seat

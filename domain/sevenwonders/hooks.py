@@ -14,11 +14,12 @@ instead of adding conditionals to the base rules:
 - `cost_hooks`: change what a city pays for a card or stage (a leader's discount);
 - `repeat_hooks`: let a city build a card of a name it already has (Faith's Pan);
 - `price_hooks`: change a city's trading discounts (a leader or god trading ability);
-- `plain_costs`: tests that a city's costs are the base game's now, each with the
-  cost-changing hooks (`cost_hooks`, `producers`, `pool_hooks`, `market_hooks`) it vouches
-  for: when every such hook attached is vouched for and every test passes for a city, its
-  card choices are priced and listed on the base game's path (and its listed moves decided
-  without checking them again);
+- `touched_costs`: tests of what of a city's costs is not the base game's now (the card
+  colours, the next stage, or all), each with the cost-changing hooks (`cost_hooks`,
+  `producers`, `pool_hooks`, `market_hooks`) it vouches for: when every such hook attached
+  is vouched for and no test says all, the city's card choices are priced and listed on
+  the base game's path but for what the tests name (and its listed moves decided without
+  checking them again but for those);
 - `market_hooks`: open a city a market: it may buy from every other city at one price a
   unit, paid to the seller (Faith's Poséidon); the lowest price open applies, and only
   such a city's purchases go through `market` (the base trading is untouched);
@@ -105,9 +106,15 @@ PoolHook = Callable[["SWState", int, tuple[int, ...]], tuple[Any, ...]]
 """(state, city, the resources a purchase needs) -> other ways the city may count its own
 production for that purchase only, each a `City` (Faith's Dionysos triples one
 resource a card produces)."""
-PlainTest = Callable[["SWState", int], bool]
-"""(state, city) -> True when the hooks it vouches for change nothing of what the city pays
-now (no discount, producer, pool, market or cost change)."""
+TouchTest = Callable[["SWState", int], int]
+"""(state, city) -> what the hooks it vouches for change of what the city pays now: bit c
+for the cards of colour c, `STAGE_COSTS` for the next wonder stage, `ALL_COSTS` for
+anything (a trading discount, a market, ...); 0 when they change nothing (no discount,
+producer, pool, market or cost change)."""
+STAGE_COSTS = 1 << 7
+"""A `TouchTest` bit: the city's next wonder stage (bits 0-6 are the card colours)."""
+ALL_COSTS = 0xFF
+"""A `TouchTest` answer: anything the city pays may differ from the base game's."""
 GainHook = Callable[["SWState", Any], int]
 """(state before the step, the revealed `events.Action`) -> extra coins it takes."""
 DiscardBuildHook = Callable[["Tx", Any], None]
@@ -145,7 +152,7 @@ class PhaseRules:
     30-39, so that expansions attached together never share one)."""
     listed: DecideFn | None = None
     """Decides a command that `moves` has just listed for this very state, for a city the
-    base game's pricing serves (`play.plain_city`), without checking again what its listing
+    base game's pricing serves (`play.touched`), without checking again what its listing
     checked; None: every command is checked."""
 
 
@@ -198,23 +205,23 @@ class SevenWondersRules:
     expansions: tuple[str, ...] = ()
     """The expansions attached, in the order they were attached."""
 
-    plain_costs: tuple[tuple[PlainTest, tuple[Any, ...]], ...] = ()
+    touched_costs: tuple[tuple[TouchTest, tuple[Any, ...]], ...] = ()
     """(test, the hooks it vouches for): see the module's notes."""
 
     hooked: bool = field(init=False, repr=False, compare=False)
     """Whether anything changes what a card or stage costs (the base game's pricing then
-    serves only the cities `plain_costs` clears): read on every move list, so kept rather
-    than recomputed."""
+    serves only what the `touched_costs` tests leave untouched): read on every move list,
+    so kept rather than recomputed."""
     plain_capable: bool = field(init=False, repr=False, compare=False)
-    """Whether every cost-changing hook is vouched for by a `plain_costs` test (so that the
-    tests passing means the base game's pricing applies)."""
+    """Whether every cost-changing hook is vouched for by a `touched_costs` test (so that
+    what the tests leave untouched is the base game's)."""
 
     def __post_init__(self) -> None:
         costing = (*self.cost_hooks, *self.producers, *self.market_hooks, *self.pool_hooks)
-        vouched = {h for _, hooks in self.plain_costs for h in hooks}
+        vouched = {h for _, hooks in self.touched_costs for h in hooks}
         object.__setattr__(self, "hooked", bool(costing))
         object.__setattr__(self, "plain_capable",
-                           bool(self.plain_costs) and all(h in vouched for h in costing))
+                           bool(self.touched_costs) and all(h in vouched for h in costing))
 
     def extend(self, **changes: Any) -> SevenWondersRules:
         """A new ruleset with some tables or hooks replaced (expansions call this)."""

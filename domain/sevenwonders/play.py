@@ -16,6 +16,7 @@ from domain.kernel.errors import DomainError
 from domain.sevenwonders import market, trading
 from domain.sevenwonders.catalog_types import CardDef, WonderDef
 from domain.sevenwonders.commands import Play
+from domain.sevenwonders.hooks import ALL_COSTS, STAGE_COSTS
 from domain.sevenwonders.state import (
     BUILD,
     DISCARD,
@@ -255,9 +256,9 @@ def catalog_cost_keys(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
 _COST_KEYS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
 
 
-PriceRow = tuple[int, int, int, tuple[int, ...], int, int, bool]
+PriceRow = tuple[int, int, int, tuple[int, ...], int, int, bool, int]
 """A card as pricing reads it: (name bit, chain mask, coins, resources, `trading.cost_keys`
-number, packed resources, whether some count is 4 or more)."""
+number, packed resources, whether some count is 4 or more, colour bit)."""
 
 
 def price_rows(cards: tuple[CardDef, ...]) -> tuple[PriceRow, ...]:
@@ -268,7 +269,7 @@ def price_rows(cards: tuple[CardDef, ...]) -> tuple[PriceRow, ...]:
         chains = chain_masks(cards)
         rows = tuple(
             (1 << c.name_id, chains[i], c.coins, c.cost, keys[i], trading.pack(c.cost),
-             bool(trading.pack(c.cost) & trading.GUARD_BELOW))
+             bool(trading.pack(c.cost) & trading.GUARD_BELOW), 1 << c.colour)
             for i, c in enumerate(cards))
         found = _ROWS[id(cards)] = (cards, rows)
     return found[1]
@@ -312,9 +313,11 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
         price = market.price_of(rules, state, city)
         if price:
             return _market_moves(rules, state, seat, city, price)
-    if state.variant or not plain_city(rules, state, city):
+    hooked = touched(rules, state, city) if rules.hooked else 0
+    if state.variant or hooked == ALL_COSTS:
         return _hooked_moves(rules, state, seat, city)
-    # A city no hook touches now: every price from the catalog's tables and one pricer.
+    # Every price the hooks leave untouched from the catalog's tables and one pricer; the
+    # cards and the stage they touch (`hooked`) priced as `_hooked_moves` prices them.
     cities = state.cities
     n = len(cities)
     c = cities[city]
@@ -328,29 +331,37 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     coins = c.coins
     names = c.names
     may_free = "free_build" in c.abilities and c.free_used != state.age
-    rows = price_rows(rules.cards)
+    rows, stage_table, unpaid = _listing_tables(rules)
     by_key = pricer.by_key
     price_packed = pricer.price_packed
-    stages = stage_rows(rules.wonders)[c.board][c.side]
+    stages = stage_table[c.board][c.side]
     stage_pays: Iterable[trading.Payment] = ()
-    if c.stages < len(stages):
+    if hooked & STAGE_COSTS:
+        scost = stage_cost(rules, state, city)
+        if scost is not None:
+            stage_pays = [p for _, p in _affordable(rules, state, city, scost, False, pricer,
+                                                    "stage", c.stages)]
+    elif c.stages < len(stages):
         key, cost, packed, big = stages[c.stages]
         found = by_key.get(key)
         if found is None:
             found = by_key[key] = price_packed(cost, packed, big)
         stage_pays = found if coins >= MAX_TRADE else [p for p in found if p[0] + p[1] <= coins]
-    discarded = _unpaid_moves(rules.cards, seat, DISCARD)
-    frees = _unpaid_moves(rules.cards, seat, FREE_BUILD) if may_free else discarded
+    discarded, frees = unpaid[seat]
     builds: list[Play] = []
     discards: list[Play] = []
     add = builds.append
     hand = state.hands[city]
     repeat = bool(rules.repeat_hooks) and may_repeat(rules, state, city)
     for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
-        name_bit, chain, bank, cost, key, packed, big = rows[card]
+        name_bit, chain, bank, cost, key, packed, big, colour = rows[card]
         if repeat or not names & name_bit:
             pays: Iterable[trading.Payment]
-            if chain & names:
+            if hooked & colour:
+                pays = [p for _, p in _affordable(rules, state, city,
+                                                  card_cost(rules, state, city, card), False,
+                                                  pricer, "card", card)]
+            elif chain & names:
                 pays = FREE_ONLY
             elif bank > coins:
                 pays = ()
@@ -386,25 +397,69 @@ def _unpaid_moves(cards: tuple[CardDef, ...], seat: int, action: str) -> tuple[P
 
 _UNPAID: dict[tuple[int, int, str], tuple[tuple[CardDef, ...], tuple[Play, ...]]] = {}
 
+ListingTables = tuple[tuple[PriceRow, ...], tuple[tuple[tuple[StageRow, ...], ...], ...],
+                      tuple[tuple[tuple[Play, ...], tuple[Play, ...]], ...]]
+"""What `play_moves` reads of a ruleset: `price_rows`, `stage_rows`, and per seat its
+`_unpaid_moves` discards and free structures."""
+
+
+def _listing_tables(rules: SevenWondersRules) -> ListingTables:
+    """The `ListingTables` of a ruleset (looked up once a listing)."""
+    found = _TABLES.get(id(rules))
+    if found is None or found[0] is not rules:
+        cards = rules.cards
+        unpaid = tuple((_unpaid_moves(cards, seat, DISCARD),
+                        _unpaid_moves(cards, seat, FREE_BUILD))
+                       for seat in range(rules.max_seats))
+        found = _TABLES[id(rules)] = (rules, (price_rows(cards), stage_rows(rules.wonders),
+                                              unpaid))
+    return found[1]
+
+
+_TABLES: dict[int, tuple[Any, ListingTables]] = {}
+
+
+def touched(rules: SevenWondersRules, state: SWState, city: int) -> int:
+    """What of `city`'s costs is not the base game's now (`hooks.TouchTest`): 0 when no
+    cost-changing hook is attached, `ALL_COSTS` when one is not vouched for by a
+    `touched_costs` test, else what the tests name."""
+    if not rules.hooked:
+        return 0
+    if not rules.plain_capable:
+        return ALL_COSTS
+    last = _TOUCHED[0]  # read once: a consistent entry even with other threads listing
+    if last[0] is state and last[1] == city and last[2] is rules:
+        return last[3]
+    out = 0
+    for test, _ in rules.touched_costs:
+        out |= test(state, city)
+    _TOUCHED[0] = (state, city, rules, out)
+    return out
+
+
+_TOUCHED: list[tuple[Any, int, Any, int]] = [(None, -1, None, 0)]
+"""(state, city, rules, `touched`) of the last city asked about: a listing, the game and
+the listed move's decision ask for the same one."""
+
 
 def plain_city(rules: SevenWondersRules, state: SWState, city: int) -> bool:
-    """Whether what `city` pays now is the base game's: no cost-changing hook is attached,
-    or every one is vouched for by a `plain_costs` test and every test clears the city."""
-    if not rules.hooked:
-        return True
-    if not rules.plain_capable:
-        return False
-    for test, _ in rules.plain_costs:  # noqa: SIM110  (a plain loop: read on every listing)
-        if not test(state, city):
-            return False
-    return True
+    """Whether everything `city` pays now is the base game's (`touched` names nothing)."""
+    return not rules.hooked or touched(rules, state, city) == 0
 
 
-def listed_choice(rules: SevenWondersRules, state: SWState, city: int, command: Play) -> Choice:
+def listed_choice(rules: SevenWondersRules, state: SWState, city: int, command: Play,
+                  hooked: int = -1) -> Choice:
     """The choice `choose` makes of a `Play` that `play_moves` has just listed for `city` on
-    this very state when the city is `plain_city`, without checking it again."""
+    this very state, without checking it again where the base game's pricing listed it
+    (checked where a hook touches its cost: `touched`, given as `hooked` when known)."""
     action = command.action
     card = command.card
+    if rules.hooked and hooked and action in (BUILD, STAGE):
+        if hooked < 0:
+            hooked = touched(rules, state, city)
+        if hooked and hooked & (STAGE_COSTS if action == STAGE
+                                else price_rows(rules.cards)[card][7]):
+            return choose(rules, state, command)[1]
     if action == BUILD:
         row = price_rows(rules.cards)[card]
         if row[1] & state.cities[city].names:

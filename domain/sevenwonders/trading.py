@@ -135,8 +135,8 @@ every split): what a city's ways to pay depend on, whatever the cost."""
 class Pricer:
     """Ways to pay any cost in one trading context, memoised per cost."""
 
-    __slots__ = ("by_key", "ctx", "discounts", "every", "lf", "lm", "memo", "own", "own_masks",
-                 "reach_packed", "rf", "rm")
+    __slots__ = ("by_key", "ctx", "discounts", "every", "lf", "lm", "lm_by", "memo", "own",
+                 "own_by", "own_masks", "reach_packed", "rf", "rm", "rm_by")
 
     def __init__(self, ctx: Context) -> None:
         own_fixed, own_masks, left_fixed, left_masks, right_fixed, right_masks, disc, every = ctx
@@ -149,6 +149,11 @@ class Pricer:
         self.rm = right_masks
         self.discounts = disc
         self.every = every
+        self.own_by = _restrictions(own_masks)
+        self.lm_by = _restrictions(left_masks)
+        self.rm_by = _restrictions(right_masks)
+        """Per resource bitmask, the producers of each city that can help with it
+        (`_restrict`), filled as asked for; None for a city without such producers."""
         self.memo: dict[Vec, tuple[Payment, ...]] = {}
         self.by_key: dict[int, tuple[Payment, ...]] = {}
         """The same answers by `cost_keys` (an int hashes faster than a vector), kept by
@@ -200,16 +205,32 @@ class Pricer:
         left_sells = lf - (d & (((d & GUARD) >> 3) * 7))
         d = (rf | GUARD) - need
         right_sells = rf - (d & (((d & GUARD) >> 3) * 7))
-        key = (
-            need,
-            _restrict(self.own_masks, nm) if self.own_masks else (),
-            left_sells,
-            _restrict(self.lm, nm) if self.lm else (),
-            right_sells,
-            _restrict(self.rm, nm) if self.rm else (),
-            self.discounts & (nm | nm << 7),
-            self.every,
-        )
+        own: tuple[int, ...] | None
+        lm: tuple[int, ...] | None
+        rm: tuple[int, ...] | None
+        by = self.own_by
+        if by is None:
+            own = ()
+        else:
+            own = by[nm]
+            if own is None:
+                own = by[nm] = _restrict(self.own_masks, nm)
+        by = self.lm_by
+        if by is None:
+            lm = ()
+        else:
+            lm = by[nm]
+            if lm is None:
+                lm = by[nm] = _restrict(self.lm, nm)
+        by = self.rm_by
+        if by is None:
+            rm = ()
+        else:
+            rm = by[nm]
+            if rm is None:
+                rm = by[nm] = _restrict(self.rm, nm)
+        key = (need, own, left_sells, lm, right_sells, rm, self.discounts & (nm | nm << 7),
+               self.every)
         found = _MEMO.get(key)
         if found is None:
             if len(_MEMO) >= _MEMO_LIMIT:
@@ -240,6 +261,23 @@ def _restrict(masks: tuple[int, ...], nm: int) -> tuple[int, ...]:
     return tuple(kept)
 
 
+def _restrictions(masks: tuple[int, ...]) -> list[tuple[int, ...] | None] | None:
+    """The shared table of `_restrict(masks, nm)` by `nm` (filled as asked for), None for
+    no producers."""
+    if not masks:
+        return None
+    found = _RESTRICTIONS.get(masks)
+    if found is None:
+        if len(_RESTRICTIONS) >= _RESTRICTIONS_LIMIT:
+            _RESTRICTIONS.clear()
+        found = _RESTRICTIONS[masks] = [None] * 128
+    return found
+
+
+_RESTRICTIONS: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+_RESTRICTIONS_LIMIT = 1 << 12
+
+
 def pricer(ctx: Context) -> Pricer:
     """The pricer of a trading context (shared while the context is unchanged)."""
     found = _PRICERS.get(ctx)
@@ -264,16 +302,26 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(7) if mask >> i & 1)
 
 
+_BITS: tuple[tuple[int, ...], ...] = tuple(_bits(m) for m in range(128))
+"""`_bits` of every resource bitmask."""
+_PRICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7))
+    for cheap in range(128))
+"""Per bitmask of the resources bought at a discount from a neighbour, each resource's
+price."""
+
+
 @lru_cache(maxsize=1 << 14)
 def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
     """The minimal amounts still to buy once own one-of-several producers are used."""
     states = {need}
     for m in own:
         grown = set(states)
+        units = [(4 * i, UNIT[i]) for i in _BITS[m]]
         for r in states:
-            for i in _bits(m):
-                if (r >> (4 * i)) & 15:
-                    grown.add(r - UNIT[i])
+            for shift, unit in units:
+                if (r >> shift) & 15:
+                    grown.add(r - unit)
         states = grown
     ordered = sorted(states, key=lambda x: sum(unpack(x)))
     minimal: list[int] = []
@@ -286,20 +334,21 @@ def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=1 << 14)
 def _offers(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
     """Every amount (within `need`) a neighbour can sell, with its price."""
-    prices = [DISCOUNT_PRICE if cheap >> i & 1 else BASE_PRICE for i in range(7)]
+    prices = _PRICES[cheap]
     amounts = {0: 0}
-    for i in range(7):
+    for i in _BITS[field_mask(have)]:  # the resources it has, in order
         top = (have >> (4 * i)) & 15
-        if top:
-            unit, price = UNIT[i], prices[i]
-            amounts = {a + k * unit: c + k * price for a, c in amounts.items()
-                       for k in range(top + 1)}
+        unit, price = UNIT[i], prices[i]
+        amounts = {a + k * unit: c + k * price for a, c in amounts.items()
+                   for k in range(top + 1)}
     for m in masks:
         grown = dict(amounts)
+        # Per resource of the producer: (shift, the amount wanted, one unit, its price).
+        units = [(4 * i, (need >> (4 * i)) & 15, UNIT[i], prices[i]) for i in _BITS[m]]
         for a, c in amounts.items():
-            for i in _bits(m):
-                if (a >> (4 * i)) & 15 < (need >> (4 * i)) & 15:
-                    grown[a + UNIT[i]] = c + prices[i]
+            for shift, wanted, unit, price in units:
+                if (a >> shift) & 15 < wanted:
+                    grown[a + unit] = c + price
         amounts = grown
     return amounts
 
@@ -317,20 +366,38 @@ def _solve(
     left = _offers(need, left_have, left_masks, discounts & 0x7F)
     right = _offers(need, right_have, right_masks, discounts >> 7)
     found: dict[tuple[int, int], tuple[int, int]] = {}
+    first = found.setdefault  # the first purchase found for each coin split is kept
+    get = right.get
     for residual in _residuals(need, own):
         top = residual | GUARD
         for lv, lc in left.items():
             if (top - lv) & GUARD == GUARD:  # lv fits within the residual
                 rv = residual - lv
-                rc = right.get(rv)
-                if rc is not None and (lc, rc) not in found:
-                    found[(lc, rc)] = (lv, rv)
-    payments = [(lc, rc, unpack(lv), unpack(rv)) for (lc, rc), (lv, rv) in found.items()]
-    payments.sort(key=lambda p: (p[0] + p[1], p[0]))
-    if every_split:
-        return tuple(payments)
-    kept = undominated(found)
-    return tuple(p for p in payments if (p[0], p[1]) in kept)
+                rc = get(rv)
+                if rc is not None:
+                    first((lc, rc), (lv, rv))
+    splits = list(found) if every_split else _undominated_splits(found)
+    splits.sort(key=_total_then_left)  # distinct splits: no two sort equal
+    out = []
+    for split in splits:
+        lv, rv = found[split]
+        out.append((split[0], split[1], unpack(lv), unpack(rv)))
+    return tuple(out)
+
+
+def _total_then_left(split: tuple[int, int]) -> tuple[int, int]:
+    return (split[0] + split[1], split[0])
+
+
+def _undominated_splits(splits: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`undominated`, as a list."""
+    kept = []
+    best_right = -1
+    for split in sorted(splits):
+        if best_right < 0 or split[1] < best_right:
+            kept.append(split)
+            best_right = split[1]
+    return kept
 
 
 def undominated(splits: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:

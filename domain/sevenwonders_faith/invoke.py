@@ -206,31 +206,52 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
             # The city's own fixed production meets n units: nothing to buy, and no other
             # payment is as cheap (the answer the search below would give, without it).
             return [NOTHING]
-    vectors = _cost_vectors(rules, st, city, kind, n, res)
     price = market_price(rules, st, city, god)
     if price:
-        return _market_payments(st, city, vectors, price)
+        return _market_payments(st, city, _cost_vectors(rules, st, city, kind, n, res), price)
     pay = pricer_of(rules, st, city)
-    key = (pay, kind, n) if kind in (RAW, MANUFACTURED, ANY) else (pay, kind, *vectors)
+    pooled = kind in (RAW, MANUFACTURED, ANY)
+    vectors = [] if pooled else _cost_vectors(rules, st, city, kind, n, res)
+    key = (pay, kind, n) if pooled else (pay, kind, *vectors)
     found = _TRADED.get(key)
     if found is None:
         if len(_TRADED) >= _TRADED_LIMIT:
             _TRADED.clear()
-        found = _TRADED[key] = _traded(pay, vectors)
+        rows = _pool_rows(kind, n) if pooled else tuple(_packed_row(v) for v in vectors)
+        found = _TRADED[key] = _traded(pay, rows)
     return list(found)
 
 
-def _traded(pay: Pricer, vectors: list[tuple[int, ...]]) -> tuple[Payment, ...]:
-    """The undominated neighbour trades that pay one of `vectors`, cheapest first."""
+def _packed_row(v: tuple[int, ...]) -> tuple[tuple[int, ...], int, bool]:
+    """(v, v packed, whether some count of v is 4 or more), as `Pricer.price_packed` reads a
+    cost."""
+    packed = pack(v)
+    return v, packed, bool(packed & GUARD_BELOW)
+
+
+@lru_cache(maxsize=256)
+def _pool_rows(kind: str, n: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
+    """`_packed_row` of each vector of `n` units of a pool kind (a table: few pools, few
+    counts)."""
+    pool = RAW_IDX if kind == RAW else MANU_IDX if kind == MANUFACTURED else (
+        *RAW_IDX, *MANU_IDX)
+    return tuple(_packed_row(v) for v in _vectors(pool, n))
+
+
+def _traded(pay: Pricer, rows: tuple[tuple[tuple[int, ...], int, bool], ...]
+            ) -> tuple[Payment, ...]:
+    """The undominated neighbour trades that pay one of the vectors of `rows`
+    (`_packed_row`), cheapest first."""
     seen: dict[tuple[int, int], Payment] = {}
     reach = pay.reach_packed | GUARD
-    for v in vectors:
-        packed = pack(v)
+    for v, packed, big in rows:
         if (reach - packed) & GUARD != GUARD:
             continue  # beyond what the city and its neighbours could ever supply
-        for lc, rc, bl, br in pay.price_packed(v, packed, bool(packed & GUARD_BELOW)):
+        for lc, rc, bl, br in pay.price_packed(v, packed, big):
             if (lc, rc) not in seen:
                 seen[(lc, rc)] = (0, lc, rc, bl, br, ())
+        if (0, 0) in seen:
+            break  # a free payment: every other is beaten
     kept = undominated(seen)  # one payment a split: beaten only by another split
     pays = sorted(seen.values(), key=lambda p: (p[1] + p[2], p[1]))
     return tuple(p for p in pays if (p[1], p[2]) in kept)
@@ -272,7 +293,7 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     out: list[Any] = []
     plain = plain_city(rules, st, city)
     for m in moves:
-        choice = listed_choice(rules, st, city, m) if plain else choose(rules, st, m)[1]
+        choice = listed_choice(rules, st, city, m, 0) if plain else choose(rules, st, m)[1]
         budget = c.coins - card_outlay(rules, st, city, choice)
         for god, invoked in invocations:
             sold = PlayWithGod(seat=seat, card=m.card, action=m.action, city=m.city,
@@ -338,7 +359,7 @@ def _pair_moves(rules: SevenWondersRules, st: SWState, city: int, moves: list[An
     out: list[PlayWithGod] = []
     plain = plain_city(rules, st, city)
     for m in moves:
-        choice = listed_choice(rules, st, city, m) if plain else choose(rules, st, m)[1]
+        choice = listed_choice(rules, st, city, m, 0) if plain else choose(rules, st, m)[1]
         budget = c.coins - card_outlay(rules, st, city, choice)
         for (g1, pays1, targets1), (g2, pays2, targets2) in combinations(options, 2):
             if not (pays1 and pays2 and _invocable(g1, m.action) and _invocable(g2, m.action)):

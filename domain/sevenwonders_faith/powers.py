@@ -22,6 +22,7 @@ from domain.sevenwonders.catalog_types import (
     CardDef,
     WonderDef,
 )
+from domain.sevenwonders.hooks import ALL_COSTS
 from domain.sevenwonders.military import DEFEAT_TOKEN, VICTORY_TOKENS
 from domain.sevenwonders.state import City, SWState
 from domain.sevenwonders_faith.catalog import GODS
@@ -117,20 +118,20 @@ COST_GODS = frozenset(i for i, k in enumerate(KEY)
 the producers' (`REMOVERS`), the pool's (Dionysos) and the market's (Poséidon)."""
 
 
-def plain_costs(st: SWState, city: int) -> bool:
-    """Whether Faith's cost hooks (`override_hook`, `make_cost_hook`, `make_producers`,
-    `make_pool_hook`, `poseidon_market`) leave what `city` pays unchanged now: no cost
-    replaced by the game's options, and none of `COST_GODS` active for the city
-    (`hooks.SevenWondersRules.plain_costs`)."""
+def touched_costs(st: SWState, city: int) -> int:
+    """What Faith's cost hooks (`override_hook`, `make_cost_hook`, `make_producers`,
+    `make_pool_hook`, `poseidon_market`) may change of what `city` pays now
+    (`hooks.SevenWondersRules.touched_costs`): nothing when no cost is replaced by the
+    game's options and none of `COST_GODS` is active for the city; else anything."""
     ext = st.ext2
     if not isinstance(ext, FaithExt):
-        return True
+        return 0
     if ext.stage_costs or ext.guild_costs:
-        return False
-    for god, _ in ext.active[city]:  # noqa: SIM110  (a plain loop: read on every listing)
+        return ALL_COSTS
+    for god, _ in ext.active[city]:
         if god in COST_GODS:
-            return False
-    return True
+            return ALL_COSTS
+    return 0
 
 
 def removed(key: str, age: int, kind: str, colour: int) -> int:

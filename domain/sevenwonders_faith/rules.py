@@ -77,9 +77,9 @@ from domain.sevenwonders_faith.powers import (
     make_pool_hook,
     make_producers,
     pan_repeats,
-    plain_costs,
     poseidon_market,
     syracuse_coins,
+    touched_costs,
 )
 from domain.sevenwonders_faith.trace import write_trace
 from domain.sevenwonders_faith.wonders import boards
@@ -453,10 +453,10 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
                 PEGASUS: PhaseRules(pegasus.take_moves, {TakeLeader: pegasus.decide_take},
                                     osiris.special_acting, "pegasus")},
         cost_hooks=(override_hook, *(seen_as[h] for h in rules.cost_hooks), cost_hook),
-        plain_costs=(
+        touched_costs=(
             *((test, tuple(seen_as.get(h, h) for h in hooks))
-              for test, hooks in rules.plain_costs),
-            (plain_costs, (override_hook, cost_hook, producers, pool_hook, poseidon_market)),
+              for test, hooks in rules.touched_costs),
+            (touched_costs, (override_hook, cost_hook, producers, pool_hook, poseidon_market)),
         ),
         repeat_hooks=(*rules.repeat_hooks, pan_repeats),
         market_hooks=(*rules.market_hooks, poseidon_market),

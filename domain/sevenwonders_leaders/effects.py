@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sevenwonders.catalog_types import BLUE, GREEN, PURPLE, RED, YELLOW, CardDef
+from domain.sevenwonders.hooks import ALL_COSTS, STAGE_COSTS
 from domain.sevenwonders.scoring import science_points
 from domain.sevenwonders.state import ZERO7, SWState, left_of, right_of
 from domain.sevenwonders_leaders.catalog import BY_KEY, LEADERS, ROME
@@ -66,10 +67,23 @@ COST_LEADERS = sum(1 << x for x in (ARCHIMEDES, HAMMURABI, LEONIDAS, IMHOTEP, BI
 """The leaders whose powers change what a city pays for a card or a stage."""
 
 
-def plain_costs(state: SWState, city: int) -> bool:
-    """Whether the hooks of `make_hooks` leave what `city` pays unchanged now: it has none
-    of the leaders they read (`hooks.SevenWondersRules.plain_costs`)."""
-    return not powers(state, city) & COST_LEADERS
+def touched_costs(state: SWState, city: int) -> int:
+    """What the hooks of `make_hooks` change of what `city` pays now
+    (`hooks.SevenWondersRules.touched_costs`): the colour each "one resource less" leader
+    names, the stages with Imhotep, the guilds with Ramses; anything with Bilkis (her
+    purchase from the bank serves every cost); nothing without such a leader."""
+    p = powers(state, city) & COST_LEADERS
+    if not p:
+        return 0
+    if p >> BILKIS & 1:
+        return ALL_COSTS
+    out = STAGE_COSTS if p >> IMHOTEP & 1 else 0
+    for leader, colour in ONE_LESS:
+        if p >> leader & 1:
+            out |= 1 << colour
+    if p >> RAMSES & 1:
+        out |= 1 << PURPLE
+    return out
 
 
 def make_hooks(cards: tuple[CardDef, ...]) -> tuple[Any, Any]:

@@ -24,8 +24,8 @@ from domain.sevenwonders_leaders.effects import (
     leaders_line,
     make_gains,
     make_hooks,
-    plain_costs,
     tomyris,
+    touched_costs,
 )
 from domain.sevenwonders_leaders.events import EVENTS, LeaderCostsSet, VictoryCoins
 from domain.sevenwonders_leaders.evolve import (
@@ -80,7 +80,7 @@ def attach_powers(rules: SevenWondersRules) -> SevenWondersRules:
         score_categories=(*rules.score_categories, ("leaders", leaders_line)),
         cost_hooks=(*rules.cost_hooks, free_guilds),
         producers=(*rules.producers, producers),
-        plain_costs=(*rules.plain_costs, (plain_costs, (free_guilds, producers))),
+        touched_costs=(*rules.touched_costs, (touched_costs, (free_guilds, producers))),
         action_gains=(*rules.action_gains, make_gains(rules.cards)),
         conflict_hooks=(*rules.conflict_hooks, tomyris),
         age_end=(*rules.age_end, flow.nero),
@@ -119,7 +119,7 @@ def attach(rules: SevenWondersRules) -> SevenWondersRules:
         },
         cost_hooks=(*rules.cost_hooks, free_guilds),
         producers=(*rules.producers, producers),
-        plain_costs=(*rules.plain_costs, (plain_costs, (free_guilds, producers))),
+        touched_costs=(*rules.touched_costs, (touched_costs, (free_guilds, producers))),
         action_gains=(*rules.action_gains, make_gains(cards)),
         step_end=(*rules.step_end, flow.rome_step, flow.courtesan_step),
         conflict_hooks=(*rules.conflict_hooks, tomyris),
