@@ -45,8 +45,11 @@ _log = logging.getLogger("polis.bots")
 
 class BotSettings(msgspec.Struct, frozen=True):
     enabled: bool = True
-    playouts: int = 200
-    """The strong bot's playouts per move (its budget, cut short by `seconds`)."""
+    playouts: int = 250
+    """The strong bot's playouts per move (its budget, cut short by `seconds`). 250 since
+    the engines got faster (issue 35): as long to think as 200 took before in the slowest
+    kind's case (7 Wonders, 1.26 times as many playouts a second), shorter in the others,
+    and more playouts in that time play better (`tests/benchmarks/README.md`)."""
     seconds: float = 2.0
     """The most a strong bot thinks about one move."""
     poll_seconds: float = 0.25
@@ -65,7 +68,7 @@ class BotSettings(msgspec.Struct, frozen=True):
         e = dict(os.environ if env is None else env)
         return cls(
             enabled=e.get("POLIS_BOTS", "on").lower() not in ("off", "0", "false", "no"),
-            playouts=int(e.get("POLIS_BOT_PLAYOUTS", "200")),
+            playouts=int(e.get("POLIS_BOT_PLAYOUTS", "250")),
             seconds=float(e.get("POLIS_BOT_SECONDS", "2")),
             poll_seconds=float(e.get("POLIS_BOT_POLL_SECONDS", "0.25")),
             idle_seconds=float(e.get("POLIS_BOT_IDLE_SECONDS", "5")),
