@@ -63,12 +63,20 @@ def cheapest(
     need = _NEEDS.get((cost, me.produce)) or missing(cost, me.produce)
     if need == NOTHING:
         return 0, NOTHING
+    if not discount and not me.choices:  # the common case: buy exactly what is missing
+        return sum(map(mul, need, unit_prices)), need
     key = (need, me.choices, unit_prices, discount)
     hit = _PURCHASES.get(key)
     if hit is not None:
         return hit
-    choices = tuple(c for c in me.choices if any(need[r] for r in c))
-    if not choices and not discount:  # the common case: buy exactly what is missing
+    relevant = []  # the one-of producers of something missing (loops: no generators)
+    for c in me.choices:
+        for r in c:
+            if need[r]:
+                relevant.append(c)
+                break
+    choices = tuple(relevant)
+    if not choices and not discount:  # nothing missing is among the one-of producers
         best: Purchase = (sum(map(mul, need, unit_prices)), need)
     else:
         best = _search(need, choices, unit_prices, discount)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
@@ -36,15 +37,15 @@ def _add_coins(state: DuelState, seat: int, delta: int) -> DuelState:
 
 
 def with_card(rules: DuelRules, p: PlayerState, card_id: int) -> PlayerState:
-    return _with_card(rules, p, card_id, p.coins)
+    return with_card_coins(rules, p, card_id, p.coins)
 
 
-def _with_card(rules: DuelRules, p: PlayerState, card_id: int, coins: int) -> PlayerState:
+def with_card_coins(rules: DuelRules, p: PlayerState, card_id: int, coins: int) -> PlayerState:
     """`p` with the card in its city (caches updated) and `coins` coins, in one copy."""
     c = rules.cards[card_id]
     produce = p.produce
     if rules.card_produces[card_id]:
-        produce = tuple(a + b for a, b in zip(produce, c.produces, strict=True))
+        produce = tuple(map(add, produce, c.produces))  # both 5 long (no generator)
     colours = list(p.colours)
     colours[c.colour] += 1
     science = p.science
@@ -129,7 +130,7 @@ def _building_constructed(
     seat = e.seat
     players = s.players
     p = players[seat]
-    p = _with_card(rules, p, e.card, p.coins - e.cost)
+    p = with_card_coins(rules, p, e.card, p.coins - e.cost)
     other = players[1 - seat]
     if e.to_opponent:
         other = replace(other, coins=other.coins + e.to_opponent)

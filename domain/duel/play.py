@@ -12,10 +12,11 @@ from domain.duel import events as ev
 from domain.duel.catalog_types import RED, YELLOW
 from domain.duel.commands import ConstructBuilding, ConstructWonder, DiscardCard
 from domain.duel.costs import NOTHING, cheapest, covers, prices
+from domain.duel.evolve import with_card_coins
 from domain.duel.military import move_pawn
-from domain.duel.science import card_symbol_gained, symbol_gained
+from domain.duel.science import SUPREMACY_SYMBOLS, card_symbol_gained, symbol_gained
 from domain.duel.scoring import end_game
-from domain.duel.state import OVER, PLAY, DuelState, PlayerState
+from domain.duel.state import CAPITAL, OVER, PLAY, DuelState, PlayerState
 from domain.duel.tokens import (
     ARCHITECTURE,
     ECONOMY,
@@ -297,9 +298,10 @@ def buildable_wonders(rules: DuelRules, state: DuelState, seat: int) -> tuple[in
     me = state.players[seat]
     players = state.players
     if len(players[0].built_wonders) + len(players[1].built_wonders) >= rules.wonder_limit:
-        if not any(hook(state, seat) for hook in rules.wonder_access_hooks):
-            return ()
-        return tuple(w for w in me.wonders if w not in me.built_wonders)
+        for hook in rules.wonder_access_hooks:  # a loop: no generator on every list
+            if hook(state, seat):
+                return tuple(w for w in me.wonders if w not in me.built_wonders)
+        return ()
     wonders, built, retired = me.wonders, me.built_wonders, state.retired_wonders
     if not built and not retired:
         return wonders
@@ -395,6 +397,8 @@ def apply_card_effects(tx: Tx, seat: int, card_id: int, symbol_chosen: bool = Fa
 
 def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     rules, state, seat = tx.rules, tx.state, cmd.seat
+    if tx.trusted and rules.plain_construction and not tx.events and _build_at_once(tx, cmd):
+        return
     if tx.trusted:
         card_id = state.slots[cmd.slot]
         price = pricer_for(rules, state, seat).card(card_id)
@@ -402,26 +406,134 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
         card_id = check_slot(rules, state, cmd.slot)
         price = card_price(rules, state, seat, card_id)
         _check_payment(rules, state, seat, rules.cards[card_id].cost, price, cmd.coins, cmd.buy)
-    tx.emit(
-        ev.BuildingConstructed(
-            seat=seat,
-            slot=cmd.slot,
-            card=card_id,
-            cost=price.coins,
-            to_opponent=price.to_opponent,
-            chained=price.chained,
-            bought=price.bought if cmd.buy is None or price.chained else cmd.buy,
-        )
+    constructed = ev.BuildingConstructed(
+        seat=seat,
+        slot=cmd.slot,
+        card=card_id,
+        cost=price.coins,
+        to_opponent=price.to_opponent,
+        chained=price.chained,
+        bought=price.bought if cmd.buy is None or price.chained else cmd.buy,
     )
-    reveal_uncovered(tx, cmd.slot)
+    if tx.trusted and rules.listed_construction:
+        _constructed_at_once(tx, constructed)
+    else:
+        tx.emit(constructed)
+        reveal_uncovered(tx, cmd.slot)
     if price.chained and URBANISM in tx.state.players[seat].tokens:
         tx.emit(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
     apply_card_effects(tx, seat, card_id, symbol_chosen=True)
     finish_action(tx)
 
 
+def _constructed_at_once(tx: Tx, e: ev.BuildingConstructed) -> None:
+    """`e` and the reveals it leads to, emitted and applied in one copy of the state (the
+    ruleset's mutators of both are the base game's: `DuelRules.listed_construction`)."""
+    rules, state, seat = tx.rules, tx.state, e.seat
+    events = tx.events
+    events.append(e)
+    taken = state.taken | (1 << e.slot)
+    revealed = state.revealed
+    seen = taken | revealed
+    for j, covered_by in rules.layout_covers[state.age - 1][e.slot]:
+        if covered_by & taken == covered_by and not (seen >> j) & 1:
+            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
+            revealed |= 1 << j
+    players = state.players
+    p = players[seat]
+    p = with_card_coins(rules, p, e.card, p.coins - e.cost)
+    other = players[1 - seat]
+    if e.to_opponent:
+        other = replace(other, coins=other.coins + e.to_opponent)
+    tx.state = replace(
+        state,
+        taken=taken,
+        players=(p, other) if seat == 0 else (other, p),
+        turn=state.turn + 1,
+        revealed=revealed,
+    )
+
+
+def _build_at_once(tx: Tx, cmd: ConstructBuilding) -> bool:
+    """A listed construction of a card without on-build effects that leaves cards in the
+    structure, in a ruleset with the base game's construction alone
+    (`DuelRules.plain_construction`): the same events as `construct_building` (the
+    construction, the reveals, Urbanism's coins, the pawn's move, the next turn) and the
+    state they lead to, made in one copy instead of one per event. False (nothing done)
+    when the Age ends, the pawn reaches a military token or the capital, or the card's
+    science symbol earns a token or supremacy."""
+    state, seat, slot = tx.state, cmd.seat, cmd.slot
+    rules = tx.rules
+    taken = state.taken | (1 << slot)
+    if taken == rules.layouts[state.age - 1].full:
+        return False
+    card_id = state.slots[slot]
+    card = rules.cards[card_id]
+    if card.on_build:
+        return False
+    players = state.players
+    p = players[seat]
+    pawn = state.pawn
+    shields = card.shields
+    if shields:
+        if card.colour == RED and STRATEGY in p.tokens:
+            shields += 1
+        pawn = max(-CAPITAL, min(CAPITAL, pawn + (shields if seat == 0 else -shields)))
+        if abs(pawn) == CAPITAL:
+            return False
+        looting = state.looting
+        for i, token in enumerate(rules.military_tokens):
+            mark = token.position
+            if (looting >> i) & 1 and (pawn >= mark if mark > 0 else pawn <= mark):
+                return False
+    price = pricer_for(rules, state, seat).card(card_id)
+    urbanism = price.chained and URBANISM in p.tokens
+    coins = p.coins - price.coins + (URBANISM_CHAIN_COINS if urbanism else 0)
+    p = with_card_coins(rules, p, card_id, coins)
+    if card.science >= 0:
+        counts = p.science
+        if len(counts) - counts.count(0) >= SUPREMACY_SYMBOLS or (
+            counts[card.science] == 2 and state.board_tokens
+        ):
+            return False
+    events: list[ev.Event] = [ev.BuildingConstructed(
+        seat=seat, slot=slot, card=card_id, cost=price.coins, to_opponent=price.to_opponent,
+        chained=price.chained,
+        bought=price.bought if cmd.buy is None or price.chained else cmd.buy,
+    )]
+    revealed = state.revealed
+    seen = taken | revealed
+    for j, covered_by in rules.layout_covers[state.age - 1][slot]:
+        if covered_by & taken == covered_by and not (seen >> j) & 1:
+            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
+            revealed |= 1 << j
+    if urbanism:
+        events.append(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
+    if shields:
+        events.append(ev.ConflictPawnMoved(seat=seat, shields=shields, position=pawn))
+    turn = state.current if state.replay else 1 - state.current
+    events.append(ev.TurnBegan(seat=turn))
+    other = players[1 - seat]
+    if price.to_opponent:
+        other = replace(other, coins=other.coins + price.to_opponent)
+    tx.events = events
+    tx.state = replace(
+        state,
+        taken=taken,
+        players=(p, other) if seat == 0 else (other, p),
+        turn=state.turn + 1,
+        revealed=revealed,
+        pawn=pawn,
+        current=turn,
+        replay=False,
+        phase=PLAY,
+    )
+    return True
+
+
 def discard_card(tx: Tx, cmd: DiscardCard) -> None:
-    if tx.trusted and tx.rules.plain_discard and not tx.events and _discard_at_once(tx, cmd):
+    if tx.trusted and tx.rules.listed_discard and not tx.events:
+        _discard_at_once(tx, cmd)
         return
     state, seat = tx.state, cmd.seat
     card_id = state.slots[cmd.slot] if tx.trusted else check_slot(tx.rules, state, cmd.slot)
@@ -433,20 +545,22 @@ def discard_card(tx: Tx, cmd: DiscardCard) -> None:
     finish_action(tx)
 
 
-def _discard_at_once(tx: Tx, cmd: DiscardCard) -> bool:
-    """A listed discard that leaves cards in the structure, in a ruleset with the base
-    game's discard alone (`DuelRules.plain_discard`): the same events as `discard_card`
-    (the discard, the reveals, the next turn) and the state they lead to, made in one
-    copy instead of one per event. False (nothing done) when the Age ends."""
+def _discard_at_once(tx: Tx, cmd: DiscardCard) -> None:
+    """A listed discard in a ruleset whose discard and reveal events have the base game's
+    mutators (`DuelRules.listed_discard`): the same events as `discard_card` and the state
+    they lead to, the discard and its reveals made in one copy instead of one per event.
+    With the base game's discard alone (`DuelRules.plain_discard`) and cards left in the
+    structure, the next turn is in that copy too; otherwise the end of the action follows
+    as in `discard_card` (`finish_action`, the expansions' hooks on the state reached)."""
     state, seat, slot = tx.state, cmd.seat, cmd.slot
     rules = tx.rules
     taken = state.taken | (1 << slot)
-    if taken == rules.layouts[state.age - 1].full:
-        return False
     card = state.slots[slot]
     players = state.players
     p = players[seat]
     coins = DISCARD_BASE_COINS + p.colours[YELLOW]
+    for hook in rules.discard_hooks:  # an expansion's bonus (an Agora decree)
+        coins += hook(state, seat)
     events: list[ev.Event] = [ev.CardDiscarded(seat=seat, slot=slot, card=card, coins=coins)]
     revealed = state.revealed
     seen = taken | revealed
@@ -454,10 +568,23 @@ def _discard_at_once(tx: Tx, cmd: DiscardCard) -> bool:
         if covered_by & taken == covered_by and not (seen >> j) & 1:
             events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
             revealed |= 1 << j
-    turn = state.current if state.replay else 1 - state.current
-    events.append(ev.TurnBegan(seat=turn))
     p = replace(p, coins=p.coins + coins)
     tx.events = events
+    if rules.plain_discard and taken != rules.layouts[state.age - 1].full:
+        turn = state.current if state.replay else 1 - state.current
+        events.append(ev.TurnBegan(seat=turn))
+        tx.state = replace(
+            state,
+            taken=taken,
+            players=(p, players[1]) if seat == 0 else (players[0], p),
+            discard=(*state.discard, card),
+            turn=state.turn + 1,
+            revealed=revealed,
+            current=turn,
+            replay=False,
+            phase=PLAY,
+        )
+        return
     tx.state = replace(
         state,
         taken=taken,
@@ -465,11 +592,8 @@ def _discard_at_once(tx: Tx, cmd: DiscardCard) -> bool:
         discard=(*state.discard, card),
         turn=state.turn + 1,
         revealed=revealed,
-        current=turn,
-        replay=False,
-        phase=PLAY,
     )
-    return True
+    finish_action(tx)
 
 
 def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
@@ -487,18 +611,20 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
             )
         price = wonder_price(rules, state, seat, cmd.wonder)
         _check_payment(rules, state, seat, wonder.cost, price, cmd.coins, cmd.buy)
-    tx.emit(
-        ev.WonderConstructed(
-            seat=seat,
-            slot=cmd.slot,
-            card=card_id,
-            wonder=cmd.wonder,
-            cost=price.coins,
-            to_opponent=price.to_opponent,
-            bought=price.bought if cmd.buy is None else cmd.buy,
-        )
+    constructed = ev.WonderConstructed(
+        seat=seat,
+        slot=cmd.slot,
+        card=card_id,
+        wonder=cmd.wonder,
+        cost=price.coins,
+        to_opponent=price.to_opponent,
+        bought=price.bought if cmd.buy is None else cmd.buy,
     )
-    reveal_uncovered(tx, cmd.slot)
+    if tx.trusted and rules.listed_wonder:
+        _wonder_at_once(tx, constructed)
+    else:
+        tx.emit(constructed)
+        reveal_uncovered(tx, cmd.slot)
     for hook in rules.wonder_hooks:  # the construction's own coins first, as for a card
         hook(tx, seat, cmd.wonder)
     for name, args in wonder.on_build:
@@ -515,6 +641,41 @@ def construct_wonder(tx: Tx, cmd: ConstructWonder) -> None:
                 if w not in player.built_wonders and w not in tx.state.retired_wonders:
                     tx.emit(ev.WonderRetired(seat=owner, wonder=w))
     finish_action(tx)
+
+
+def _wonder_at_once(tx: Tx, e: ev.WonderConstructed) -> None:
+    """`e` and the reveals it leads to, emitted and applied in one copy of the state (the
+    ruleset's mutators of both are the base game's: `DuelRules.listed_wonder`)."""
+    rules, state, seat = tx.rules, tx.state, e.seat
+    events = tx.events
+    events.append(e)
+    taken = state.taken | (1 << e.slot)
+    revealed = state.revealed
+    seen = taken | revealed
+    for j, covered_by in rules.layout_covers[state.age - 1][e.slot]:
+        if covered_by & taken == covered_by and not (seen >> j) & 1:
+            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
+            revealed |= 1 << j
+    players = state.players
+    p = players[seat]
+    choice = rules.wonders[e.wonder].choice
+    p = replace(
+        p,
+        coins=p.coins - e.cost,
+        built_wonders=(*p.built_wonders, e.wonder),
+        tucked=(*p.tucked, e.card),
+        choices=(*p.choices, choice) if choice else p.choices,
+    )
+    other = players[1 - seat]
+    if e.to_opponent:
+        other = replace(other, coins=other.coins + e.to_opponent)
+    tx.state = replace(
+        state,
+        taken=taken,
+        players=(p, other) if seat == 0 else (other, p),
+        turn=state.turn + 1,
+        revealed=revealed,
+    )
 
 
 def finish_action(tx: Tx) -> None:

@@ -17,10 +17,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from domain.duel.catalog_types import CardDef, MilitaryToken, TokenDef, WonderDef
 from domain.duel.deal import Deal
 from domain.duel.events import (
+    BuildingConstructed,
     CardDiscarded,
     CardRevealed,
+    CoinsGained,
+    ConflictPawnMoved,
     GameStarted,
     TurnBegan,
+    WonderConstructed,
     game_started_type,
 )
 from domain.duel.evolve import MUTATORS
@@ -193,9 +197,22 @@ class DuelRules:
     production, one-of producers, fixed prices and tokens, and `price_context` (every
     price, discount, cost-symbol and card price hook the base game's discounts or covered
     by `price_context_covers`): `play.Pricer` then keeps prices per pricing context."""
+    listed_discard: bool = field(init=False, repr=False, compare=False)
+    """Whether a discard's and a reveal's events have the base game's mutators:
+    `play.discard_card` may then apply a listed discard and its reveals in one copy."""
     plain_discard: bool = field(init=False, repr=False, compare=False)
     """Whether a discard is the base game's alone (no discard, victory or turn hook, the
     base mutators of its events): `play.discard_card` may then apply it in one step."""
+    listed_construction: bool = field(init=False, repr=False, compare=False)
+    """Whether a card's construction and a reveal have the base game's mutators:
+    `play.construct_building` may then apply a listed one and its reveals in one copy."""
+    listed_wonder: bool = field(init=False, repr=False, compare=False)
+    """Whether a wonder's construction and a reveal have the base game's mutators:
+    `play.construct_wonder` may then apply a listed one and its reveals in one copy."""
+    plain_construction: bool = field(init=False, repr=False, compare=False)
+    """Whether a card's construction is the base game's alone (no build, symbol, pawn,
+    victory or turn hook, the base mutators of its events): `play.construct_building` may
+    then apply one of a card without on-build effects in one step."""
     layout_covers: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = field(
         init=False, repr=False, compare=False)
     """Per Age and slot, the slots it covers with the mask of the slots covering each
@@ -218,10 +235,20 @@ class DuelRules:
         hooks = (*self.price_hooks, *self.discount_hooks, *self.waiver_hooks,
                  *self.card_price_hooks)
         object.__setattr__(self, "booked_pricing", all(h in covered for h in hooks))
-        plain = all(table.get(t) is MUTATORS[t]
-                    for t in (CardDiscarded, CardRevealed, TurnBegan))
-        object.__setattr__(self, "plain_discard", plain and not (
-            self.discard_hooks or self.victory_checks or self.turn_hooks))
+        listed = all(table.get(t) is MUTATORS[t] for t in (CardDiscarded, CardRevealed))
+        object.__setattr__(self, "listed_discard", listed)
+        object.__setattr__(self, "plain_discard", listed and not (
+            table.get(TurnBegan) is not MUTATORS[TurnBegan]
+            or self.discard_hooks or self.victory_checks or self.turn_hooks))
+        listed = all(table.get(t) is MUTATORS[t] for t in (BuildingConstructed, CardRevealed))
+        object.__setattr__(self, "listed_construction", listed)
+        object.__setattr__(self, "listed_wonder", all(
+            table.get(t) is MUTATORS[t] for t in (WonderConstructed, CardRevealed)))
+        plain = listed and all(table.get(t) is MUTATORS[t]
+                               for t in (CoinsGained, ConflictPawnMoved, TurnBegan))
+        object.__setattr__(self, "plain_construction", plain and not (
+            self.build_hooks or self.symbol_hooks or self.pawn_hooks or self.victory_checks
+            or self.turn_hooks))
         object.__setattr__(self, "layout_covers", tuple(
             tuple(tuple((j, layout.slots[j].covered_by) for j in slot.covers)
                   for slot in layout.slots)

@@ -30,11 +30,11 @@ def play_moves(rules: DuelRules, state: DuelState, seat: int) -> list[Any]:
         return []
     coins = state.players[seat].coins
     pricer = pricer_for(rules, state, seat)
-    wonder_prices = [
-        (w, wp.coins, wp.bought)
-        for w in buildable_wonders(rules, state, seat)
-        if (wp := pricer.wonder(w)).coins <= coins
-    ]
+    wonder_prices = []  # a loop: cheaper than a comprehension's own frame, on every list
+    for w in buildable_wonders(rules, state, seat):
+        wp = pricer.wonder(w)
+        if wp.coins <= coins:
+            wonder_prices.append((w, wp.coins, wp.bought))
     moves: list[Any] = []
     append = moves.append
     price_of = pricer.card

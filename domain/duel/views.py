@@ -20,6 +20,7 @@ from domain.duel.state import (
     EXPANSION_PHASES,
     OVER,
     OWED_NAMES,
+    PLAY,
     SETUP,
     DuelState,
     phase_name,
@@ -84,7 +85,13 @@ class DuelView(msgspec.Struct, frozen=True):
     """Duel Leaders' part (beside Agora's `ext`), None without it."""
 
 
+_CURRENT: tuple[tuple[int, ...], ...] = ((0,), (1,))
+"""The acting seats of a turn of the play phase, by current seat (shared: tuples)."""
+
+
 def acting_seats(state: DuelState) -> tuple[int, ...]:
+    if state.phase == PLAY and not state.pending:  # the common case, made short
+        return _CURRENT[state.current]
     if state.phase in (SETUP, OVER):
         return ()
     if state.pending:  # the seat owing the first action (in a draft: an Agora picker)

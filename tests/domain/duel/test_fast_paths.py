@@ -1,8 +1,10 @@
 """The engine's fast paths give what its checked paths give.
 
 `DuelGame.step` trusts a command equal to one `legal_moves` has just listed for the very
-same state (it skips the checks the listing made, and applies a base-game discard in one
-copy of the state); `play.Pricer` keeps prices per pricing context (`PriceBook`). Here
+same state (it skips the checks the listing made; it applies a listed discard, construction
+or wonder with its reveals in one copy of the state, and in the base game a whole discard,
+or a whole construction of a card without on-build effects, in one copy); `play.Pricer`
+keeps prices per pricing context (`PriceBook`). Here
 every step of seeded random games (the base game, Agora, Duel Leaders and both) is also
 decided by a game that listed nothing (so every check runs, every event is applied by its
 mutator) and every listed price is compared with one priced afresh without books.
@@ -111,3 +113,29 @@ def test_a_listed_state_still_refuses_what_was_not_listed() -> None:
         assert not_yours.value.code == "not_your_turn"
         return
     raise AssertionError("no play state with a construction was reached")
+
+
+@pytest.mark.parametrize("expansions", KINDS, ids=lambda e: "+".join(e) or "base")
+def test_the_one_copy_paths_apply_where_their_mutators_are_the_base_games(
+    expansions: tuple[str, ...],
+) -> None:
+    rules: Any = get_game("duel", expansions).rules
+    assert rules.listed_discard and rules.listed_construction and rules.listed_wonder
+    assert rules.plain_discard == rules.plain_construction == (expansions == ())
+
+
+def test_one_copy_constructions_stop_where_an_effect_follows() -> None:
+    """Constructions whose card reaches a military token or earns a science token are
+    among the steps compared (the one-copy path leaves them to the checked rules)."""
+    listing: Any = get_game("duel", ())
+    checked = DuelGame(listing.rules)
+    seen: set[str] = set()
+    for game, state, _seat, _moves, command in _games((), range(20)):
+        if type(command) is not cmd.ConstructBuilding:
+            continue
+        fast_events, fast_state = game.step(state, command)
+        slow_events, slow_state = checked.step(state, command)
+        assert (fast_events, fast_state) == (slow_events, slow_state)
+        seen.update(type(e).__name__ for e in fast_events)
+    assert {"ConflictPawnMoved", "MilitaryTokenTaken", "ActionOwed", "CardRevealed",
+            "AgeEnded"} <= seen
