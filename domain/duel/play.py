@@ -426,6 +426,19 @@ def construct_building(tx: Tx, cmd: ConstructBuilding) -> None:
     finish_action(tx)
 
 
+
+def _reveal_after(rules: DuelRules, state: DuelState, taken: int, slot: int,
+                  events: list[ev.Event]) -> int:
+    """The reveals that taking `slot` (in `taken` now) uncovers, appended to `events`; the
+    revealed mask after them (the one-copy paths' share of `reveal_uncovered`)."""
+    revealed = state.revealed
+    seen = taken | revealed
+    for j, covered_by in rules.layout_covers[state.age - 1][slot]:
+        if covered_by & taken == covered_by and not (seen >> j) & 1:
+            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
+            revealed |= 1 << j
+    return revealed
+
 def _constructed_at_once(tx: Tx, e: ev.BuildingConstructed) -> None:
     """`e` and the reveals it leads to, emitted and applied in one copy of the state (the
     ruleset's mutators of both are the base game's: `DuelRules.listed_construction`)."""
@@ -433,12 +446,7 @@ def _constructed_at_once(tx: Tx, e: ev.BuildingConstructed) -> None:
     events = tx.events
     events.append(e)
     taken = state.taken | (1 << e.slot)
-    revealed = state.revealed
-    seen = taken | revealed
-    for j, covered_by in rules.layout_covers[state.age - 1][e.slot]:
-        if covered_by & taken == covered_by and not (seen >> j) & 1:
-            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
-            revealed |= 1 << j
+    revealed = _reveal_after(rules, state, taken, e.slot, events)
     players = state.players
     p = players[seat]
     p = with_card_coins(rules, p, e.card, p.coins - e.cost)
@@ -501,12 +509,7 @@ def _build_at_once(tx: Tx, cmd: ConstructBuilding) -> bool:
         chained=price.chained,
         bought=price.bought if cmd.buy is None or price.chained else cmd.buy,
     )]
-    revealed = state.revealed
-    seen = taken | revealed
-    for j, covered_by in rules.layout_covers[state.age - 1][slot]:
-        if covered_by & taken == covered_by and not (seen >> j) & 1:
-            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
-            revealed |= 1 << j
+    revealed = _reveal_after(rules, state, taken, slot, events)
     if urbanism:
         events.append(ev.CoinsGained(seat=seat, amount=URBANISM_CHAIN_COINS, reason="urbanism"))
     if shields:
@@ -562,12 +565,7 @@ def _discard_at_once(tx: Tx, cmd: DiscardCard) -> None:
     for hook in rules.discard_hooks:  # an expansion's bonus (an Agora decree)
         coins += hook(state, seat)
     events: list[ev.Event] = [ev.CardDiscarded(seat=seat, slot=slot, card=card, coins=coins)]
-    revealed = state.revealed
-    seen = taken | revealed
-    for j, covered_by in rules.layout_covers[state.age - 1][slot]:
-        if covered_by & taken == covered_by and not (seen >> j) & 1:
-            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
-            revealed |= 1 << j
+    revealed = _reveal_after(rules, state, taken, slot, events)
     p = replace(p, coins=p.coins + coins)
     tx.events = events
     if rules.plain_discard and taken != rules.layouts[state.age - 1].full:
@@ -650,12 +648,7 @@ def _wonder_at_once(tx: Tx, e: ev.WonderConstructed) -> None:
     events = tx.events
     events.append(e)
     taken = state.taken | (1 << e.slot)
-    revealed = state.revealed
-    seen = taken | revealed
-    for j, covered_by in rules.layout_covers[state.age - 1][e.slot]:
-        if covered_by & taken == covered_by and not (seen >> j) & 1:
-            events.append(ev.CardRevealed(slot=j, card=state.slots[j]))
-            revealed |= 1 << j
+    revealed = _reveal_after(rules, state, taken, e.slot, events)
     players = state.players
     p = players[seat]
     choice = rules.wonders[e.wonder].choice
