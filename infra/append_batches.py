@@ -122,11 +122,12 @@ class AppendBatches:
 
 
 def _settle(batch: list[_Waiting], exc: BaseException) -> None:
-    """Every append of a failed batch learns why; alone, it raises as before."""
+    """Every append of a failed batch learns why; alone, it raises as before. A batch cut
+    short (its task cancelled) may have committed: its appends learn it as a lost connection,
+    so that each looks its outcome up by command id."""
+    cause = exc if isinstance(exc, Exception) else ConnectionError(
+        f"the append transaction was interrupted ({type(exc).__name__})")
     for waiting in batch:
         if waiting.future.done():
             continue
-        if len(batch) == 1 and isinstance(exc, Exception):
-            waiting.future.set_exception(exc)
-        else:
-            waiting.future.set_exception(BatchFailed(exc))
+        waiting.future.set_exception(cause if len(batch) == 1 else BatchFailed(cause))

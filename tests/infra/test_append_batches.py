@@ -172,3 +172,29 @@ async def test_many_rounds_keep_every_stream_whole(pool: asyncpg.Pool, flushers:
         stream = await store.read_stream(game_id)
         assert [e.version for e in stream] == list(range(1, 3 + sum(1 + m % 3 for m in range(20))))
         assert await _chain_holds(pool, game_id)
+
+
+async def test_an_interrupted_batch_is_looked_up_and_made_again(pool: asyncpg.Pool) -> None:
+    """The task running a batch is cancelled while its statements wait on a row lock: no
+    append of it is lost or reported as another's replay; each is made again alone once the
+    lock goes."""
+    batches = AppendBatches(pool, max_batch=32, flushers=1)
+    store = EventStore(pool, batches)
+    ids = await _games(EventStore(pool), 3)
+    async with pool.acquire() as holder:
+        transaction = holder.transaction()
+        await transaction.start()
+        await holder.execute("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE", ids[1])
+        appends = [asyncio.create_task(store.append(
+            g, 2, _events(1, str(i)), CommandMeta(f"i{i}", 0, "h"), {}, False))
+            for i, g in enumerate(ids)]
+        await asyncio.sleep(0.3)  # the batch waits on the held row
+        running = list(batches._tasks)
+        assert running and batches.transactions == 1
+        for task in running:
+            task.cancel()
+        await asyncio.sleep(0.2)
+        await transaction.rollback()
+    results = await asyncio.gather(*appends)
+    assert [(r.first_version, r.last_version, r.replayed) for r in results] == [(3, 3, False)] * 3
+    assert [len(await store.read_stream(g)) for g in ids] == [3, 3, 3]
