@@ -54,6 +54,24 @@ def swap_options(rules: SevenWondersRules, st: SWState, city: int, seats: int
     return out
 
 
+def swap_allowed(rules: SevenWondersRules, st: SWState, city: int, seats: int,
+                 targets: tuple[int, ...]) -> bool:
+    """Whether (opponent, their card, own card) is one of `swap_options` (without listing
+    them all)."""
+    o, t, m = targets
+    if o == city or not 0 <= o < seats:
+        return False
+    cards = rules.cards
+    own = st.cities[city]
+    other = st.cities[o]
+    if t not in other.built or m not in own.built:
+        return False
+    ct, cm = cards[t], cards[m]
+    return (_swappable(ct) and t != other.copied and not own.names >> ct.name_id & 1
+            and _swappable(cm) and sum(cm.cost) == sum(ct.cost)
+            and not other.names >> cm.name_id & 1 and m != own.copied)
+
+
 def _rebuilt(city: City, built: tuple[int, ...], cards: tuple[CardDef, ...],
              wonders: tuple[WonderDef, ...]) -> City:
     w = wonders[city.board]
@@ -109,7 +127,7 @@ def swap_event(rules: SevenWondersRules, st: SWState, city: int,
     """The swap with each side's on-build coins for the card it receives, counted on the
     cities after the swap ("l'effet est réactivé pour le joueur recevant cette carte")."""
     seats = 2 if st.variant else len(st.cities)
-    if len(targets) != 3 or targets not in swap_options(rules, st, city, seats):
+    if len(targets) != 3 or not swap_allowed(rules, st, city, seats, targets):
         # Checked again at the reveal: a card built in the same step may make the swap
         # give a city a second structure of a name; the swap then lapses.
         return None

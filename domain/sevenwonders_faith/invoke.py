@@ -43,10 +43,21 @@ from domain.sevenwonders.play import (
     pay_options,
     plain_city,
     play_moves,
+    price_rows,
     pricer_of,
 )
-from domain.sevenwonders.state import DISCARD, STAGE, ZERO7, Choice, SWState, left_of, right_of
-from domain.sevenwonders.trading import GUARD, GUARD_BELOW, Pricer, pack, undominated
+from domain.sevenwonders.state import (
+    BUILD,
+    DISCARD,
+    STAGE,
+    ZERO7,
+    Choice,
+    City,
+    SWState,
+    left_of,
+    right_of,
+)
+from domain.sevenwonders.trading import GUARD, GUARD_BELOW, Pricer, pack, undominated, unpack
 from domain.sevenwonders_faith.bastet import swap_event, swap_options
 from domain.sevenwonders_faith.catalog import (
     ALPHA_KEY,
@@ -218,7 +229,8 @@ def god_payments(rules: SevenWondersRules, st: SWState, city: int, god: int) -> 
         if len(_TRADED) >= _TRADED_LIMIT:
             _TRADED.clear()
         rows = _pool_rows(kind, n) if pooled else tuple(_packed_row(v) for v in vectors)
-        found = _TRADED[key] = _traded(pay, rows)
+        found = _TRADED[key] = (_traded(pay, rows, *_own_cover(pay, _POOLS[kind])) if pooled
+                                else _traded(pay, rows))
     return list(found)
 
 
@@ -238,13 +250,40 @@ def _pool_rows(kind: str, n: int) -> tuple[tuple[tuple[int, ...], int, bool], ..
     return tuple(_packed_row(v) for v in _vectors(pool, n))
 
 
-def _traded(pay: Pricer, rows: tuple[tuple[tuple[int, ...], int, bool], ...]
-            ) -> tuple[Payment, ...]:
+def _own_cover(pay: Pricer, pool: tuple[int, ...]) -> tuple[int, int, int]:
+    """What a city makes itself of a pool: (its fixed production of the pool's resources,
+    packed; their count; how many of its one-of-several producers make one of them)."""
+    fields = sum(15 << (4 * r) for r in pool)
+    bits = sum(1 << r for r in pool)
+    own = pay.own & fields
+    return own, sum((own >> (4 * r)) & 15 for r in pool), sum(
+        1 for m in pay.own_masks if m & bits)
+
+
+def _traded(pay: Pricer, rows: tuple[tuple[tuple[int, ...], int, bool], ...],
+            own: int = 0, made: int = 0, producers: int = 0) -> tuple[Payment, ...]:
     """The undominated neighbour trades that pay one of the vectors of `rows`
-    (`_packed_row`), cheapest first."""
+    (`_packed_row`), cheapest first.
+
+    For the vectors of n units of a pool (`_own_cover`: the city's own fixed production
+    `own` of the pool, `made` units, and `producers` one-of-several producers of it), a
+    vector is skipped when it uses less of `own` than all of it and its own part (that
+    and every producer) stays under n units: each of its payments buys a unit that one
+    more unit of the city's own would spare, so another vector pays strictly less on one
+    side and no more on the other. None of its payments is undominated, and the answer is
+    the same without them."""
     seen: dict[tuple[int, int], Payment] = {}
     reach = pay.reach_packed | GUARD
+    n = sum(rows[0][0]) if rows else 0
     for v, packed, big in rows:
+        if made and ((packed | GUARD) - own) & GUARD != GUARD:
+            # It uses less of the city's own fixed production than all of it.
+            if not producers and made < n:
+                continue  # and so less than n units of its own
+            need = (packed | GUARD) - own
+            need &= ((need & GUARD) >> 3) * 7
+            if n - sum(unpack(need)) + producers < n:
+                continue
         if (reach - packed) & GUARD != GUARD:
             continue  # beyond what the city and its neighbours could ever supply
         for lc, rc, bl, br in pay.price_packed(v, packed, big):
@@ -257,6 +296,8 @@ def _traded(pay: Pricer, rows: tuple[tuple[tuple[int, ...], int, bool], ...]
     return tuple(p for p in pays if (p[1], p[2]) in kept)
 
 
+_POOLS = {RAW: RAW_IDX, MANUFACTURED: MANU_IDX, ANY: (*RAW_IDX, *MANU_IDX)}
+"""The resources of each pool kind of cost."""
 _TRADED: dict[tuple[Any, ...], tuple[Payment, ...]] = {}
 """`_traded` by pricer (a trading context) and cost: a city's god is priced again at each
 step while its context is unchanged."""
@@ -282,35 +323,55 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
     c = st.cities[city]
     options = []
     invocations = []
+    priced: dict[int, list[Payment]] = {}
+    _PRICED[0] = (rules, st, city, priced)
     for god in dict.fromkeys(ext.kept[city]):
-        pays = god_payments(rules, st, city, god)
+        pays = priced[god] = god_payments(rules, st, city, god)
         targets = god_targets(rules, st, city, god)
         options.append((god, pays, targets))
-        # What each invocation adds to a card move, made once for every card move.
-        invocations.append((god, [(_outlay(p), [
-            (p[1], p[2], p[3], p[4], _named(p[5]), t) for t in targets
-        ]) for p in pays]))
+        # What each invocation adds to a card move, made once for every card move: each
+        # payment (its outlay and fields) with the first choice of targets, then the others.
+        invocations.append((god, [(_outlay(p), p[1], p[2], p[3], p[4], _named(p[5]))
+                                  for p in pays] if targets else [],
+                            targets[0] if targets else (), targets[1:]))
     out: list[Any] = []
-    plain = plain_city(rules, st, city)
-    for m in moves:
-        choice = listed_choice(rules, st, city, m, 0) if plain else choose(rules, st, m)[1]
-        budget = c.coins - card_outlay(rules, st, city, choice)
-        for god, invoked in invocations:
-            sold = PlayWithGod(seat=seat, card=m.card, action=m.action, city=m.city,
-                               left=m.left, right=m.right, buy_left=m.buy_left,
-                               buy_right=m.buy_right, buy_far=m.buy_far, god=god, use=SELL)
-            out.append(sold)
-            if ((m.action == STAGE and KEY[god] in NOT_WITH_STAGE) or KEY[god] in NOT_INVOKED
-                    or (KEY[god] in SACRIFICE and m.action != DISCARD)):
+    append = out.append
+    if plain_city(rules, st, city):
+        outlays = _plain_outlays(rules, c, moves)
+    else:
+        outlays = [card_outlay(rules, st, city, choose(rules, st, m)[1]) for m in moves]
+    # Per god: (god, sacrificed with a discard, never with a stage, its invocations or None
+    # when it is never invoked with a card, the first choice of targets, the others).
+    kinds = [(god, KEY[god] in SACRIFICE, KEY[god] in NOT_WITH_STAGE,
+              None if KEY[god] in NOT_INVOKED else invoked, first, more)
+             for god, invoked, first, more in invocations]
+    coins = c.coins
+    for m, outlay in zip(moves, outlays, strict=True):
+        budget = coins - outlay
+        action = m.action
+        sold = None
+        for god, sacrifice, no_stage, invoked, aimed, more in kinds:
+            if sold is None:
+                sold = PlayWithGod(seat=seat, card=m.card, action=action, city=m.city,
+                                   left=m.left, right=m.right, buy_left=m.buy_left,
+                                   buy_right=m.buy_right, buy_far=m.buy_far, god=god,
+                                   use=SELL)
+            else:
+                sold = replace(sold, god=god)
+            append(sold)
+            if (invoked is None or (no_stage and action == STAGE)
+                    or (sacrifice and action != DISCARD)):
                 continue
-            left = budget - DISCARD_COINS if KEY[god] in SACRIFICE else budget
-            for outlay, changes in invoked:
-                if outlay > left:
+            left = budget - DISCARD_COINS if sacrifice else budget
+            for cost, gl, gr, gbl, gbr, gbf in invoked:
+                if cost > left:
                     continue
-                for gl, gr, gbl, gbr, gbf, t in changes:
-                    out.append(replace(sold, use=INVOKE, god_left=gl, god_right=gr,
+                invoked_move = replace(sold, use=INVOKE, god_left=gl, god_right=gr,
                                        god_buy_left=gbl, god_buy_right=gbr, god_buy_far=gbf,
-                                       targets=t))
+                                       targets=aimed)
+                append(invoked_move)
+                for t in more:  # the other choices of targets, at the same payment
+                    append(replace(invoked_move, targets=t))
     if both_gods_allowed(st, city):
         out += _pair_moves(rules, st, city, moves, options)
     listed = {(m.card, m.action) for m in moves if m.action != DISCARD}
@@ -335,6 +396,72 @@ def faith_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[Any]:
                     god_buy_left=bl, god_buy_right=br, god_buy_far=_named(far), targets=t,
                     god_first=True))
     return moves + out + looks
+
+
+def _plain_outlays(rules: SevenWondersRules, c: City, moves: list[Any]) -> list[int]:
+    """`card_outlay` of each move `play_moves` has just listed for a city the base game's
+    pricing serves (`plain_city`): the choice `listed_choice` makes of it, read from the
+    move and the catalog's tables."""
+    rows = price_rows(rules.cards)
+    gains = _build_gains(rules.cards)
+    names = c.names
+    side = rules.wonders[c.board].sides[c.side]
+    stage_coins = side[c.stages].coins if c.stages < len(side) else 0
+    out = []
+    for m in moves:
+        action = m.action
+        if action == DISCARD:
+            out.append(-DISCARD_COINS)
+        elif action == STAGE:
+            out.append((m.left or 0) + (m.right or 0) - stage_coins)
+        elif action == BUILD:
+            row = rows[m.card]
+            paid = 0 if row[1] & names else row[2] + (m.left or 0) + (m.right or 0)
+            out.append(paid - gains[m.card])
+        else:
+            out.append(-gains[m.card])
+    return out
+
+
+def _build_gains(cards: tuple[CardDef, ...]) -> tuple[int, ...]:
+    """Per card, the coins it gives when built whatever the other cities do (its
+    `gain_coins`; a table per catalog)."""
+    found = _GAINS.get(id(cards))
+    if found is None or found[0] is not cards:
+        gains = tuple(sum(a[0] for name, a in cd.on_build if name == "gain_coins")
+                      for cd in cards)
+        found = _GAINS[id(cards)] = (cards, gains)
+    return found[1]
+
+
+_GAINS: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...]]] = {}
+
+
+_PRICED: list[tuple[Any, Any, int, dict[int, list[Payment]]]] = [(None, None, -1, {})]
+"""(rules, state, city, {god: `god_payments`}) of the last gods listed with the cards: the
+decision of a move listed then reads its god's payment there (`listed_god`)."""
+
+
+def listed_god(rules: SevenWondersRules, st: SWState, city: int,
+               command: PlayWithGod) -> GodChoice | None:
+    """The god `check_god` chooses for an invocation after the card that `faith_moves` has
+    just listed for `city` on this very state, without checking it again: its payment is
+    the listed one its fields name. None when the listing's payments are not at hand (the
+    command is then decided and checked as usual)."""
+    last = _PRICED[0]  # read once: a consistent entry even with other threads listing
+    if last[1] is not st or last[2] != city or last[0] is not rules:
+        return None
+    pays = last[3].get(command.god)
+    if not pays:
+        return None
+    for p in pays:
+        if (p[1] == command.god_left and p[2] == command.god_right
+                and p[3] == command.god_buy_left and p[4] == command.god_buy_right
+                and _named(p[5]) == command.god_buy_far):
+            return GodChoice(god=command.god, use=INVOKE, bank=p[0], left=p[1], right=p[2],
+                             bought_left=p[3], bought_right=p[4], targets=command.targets,
+                             far=p[5])
+    return None
 
 
 def both_gods_allowed(st: SWState, city: int) -> bool:
@@ -591,7 +718,7 @@ def reveal(tx: Tx, applied: bool) -> None:
             if any(income):
                 tx.emit(GodIncome(coins=income))
     chosen = [(c, q) for c in range(len(ext.pending)) for q in chosen_gods(ext, c)
-              if q.god_first != applied]
+              if q.god_first != applied] if any(ext.pending) or any(ext.seconds) else []
     for c, choice in sorted(chosen, key=lambda x: ALPHA_KEY[x[1].god]):
         st = tx.state
         cur = st.ext2

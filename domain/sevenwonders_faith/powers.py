@@ -249,7 +249,14 @@ def pan_repeats(st: SWState, city: int) -> bool:
     (his age's conflicts, or the end in Age III). Chains already serve any number of times
     ("profiter plusieurs fois d'un même chaînage"): a chain is a name the city owns."""
     ext = st.ext2
-    return isinstance(ext, FaithExt) and any(KEY[g] == "pan" for g, _ in ext.active[city])
+    if isinstance(ext, FaithExt):
+        for g, _ in ext.active[city]:
+            if g == PAN:
+                return True
+    return False
+
+
+PAN = KEY.index("pan")
 
 
 POSEIDON_PRICE = 1
@@ -263,9 +270,15 @@ def poseidon_market(st: SWState, city: int) -> int:
     leaving (as Pan). The neighbours sell at that price too: "Les effets des comptoirs et du
     marché ne sont pas cumulables avec le pouvoir de Poséidon" (rule choice 52)."""
     ext = st.ext2
-    if not isinstance(ext, FaithExt) or st.variant or not any(ext.active):
+    if not isinstance(ext, FaithExt) or st.variant:
         return 0
-    return POSEIDON_PRICE if any(KEY[g] == "poseidon" for g, _ in ext.active[city]) else 0
+    for g, _ in ext.active[city]:
+        if g == POSEIDON:
+            return POSEIDON_PRICE
+    return 0
+
+
+POSEIDON = KEY.index("poseidon")
 
 
 def syracuse_coins(wonders: tuple[WonderDef, ...]) -> GainHook:

@@ -31,6 +31,7 @@ from domain.sevenwonders_faith.guilds import GUILD_VP, guilds
 from domain.sevenwonders_faith.invoke import REDEAL_SIZE
 from domain.sevenwonders_faith.model import (
     ANSWER,
+    INVOKE,
     OSIRIS,
     PEGASUS,
     PRAYER,
@@ -357,14 +358,16 @@ def _decide_play(tx: Tx, command: cmd.Play) -> None:
 def _play_listed(tx: Tx, command: Any) -> None:
     """Decide a command `faith_moves` has just listed on this very state for a city the
     base game's pricing serves, without checking it again where its listing made the checks
-    (`play.listed_choice`): a base `Play`, or one with a god discarded for coins; any other
-    is decided (and checked) as usual."""
-    if type(command) is cmd.Play:
-        god = None
-    elif (type(command) is PlayWithGod and command.use == SELL and not command.god_first
-          and command.second is None):
-        god = GodChoice(god=command.god, use=SELL)
-    else:
+    (`play.listed_choice`): a base `Play`, or one with a god discarded for coins or invoked
+    after the card at a payment the listing priced (`invoke.listed_god`); any other is
+    decided (and checked) as usual."""
+    god: GodChoice | None = None
+    if type(command) is PlayWithGod and not command.god_first and command.second is None:
+        if command.use == SELL:
+            god = GodChoice(god=command.god, use=SELL)
+        elif command.use == INVOKE:
+            god = invoke.listed_god(tx.rules, tx.state, command.seat, command)
+    if god is None and type(command) is not cmd.Play:
         tx.rules.phases[PLAY].commands[type(command)](tx, command)
         return
     city = command.seat if command.city is None else command.city

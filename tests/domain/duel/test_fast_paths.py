@@ -119,7 +119,9 @@ def test_a_listed_state_still_refuses_what_was_not_listed() -> None:
 def test_the_one_copy_paths_apply_where_their_mutators_are_the_base_games(
     expansions: tuple[str, ...],
 ) -> None:
-    rules: Any = get_game("duel", expansions).rules
+    game = get_game("duel", expansions)
+    assert isinstance(game, DuelGame)
+    rules = game.rules
     assert rules.listed_discard and rules.listed_construction and rules.listed_wonder
     assert rules.plain_discard == rules.plain_construction == (expansions == ())
 
