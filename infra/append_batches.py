@@ -6,8 +6,9 @@ within the same millisecond paid it sixteen times. Appends queue; at most `flush
 transactions are in flight, and each takes every append queued when it starts (up to
 `max_batch`), each still its own `UPDATE ... WHERE version = expected` statement, pipelined
 (asyncpg's `fetchmany`: one implicit transaction, one commit). An append that finds a flusher
-free starts one at the event loop's next turn, with whatever else arrived in that turn: at
-low load an append goes alone, as before, and batching adds no wait.
+free and nothing queued goes at once, alone, in its own task, as without batching; appends
+that queue while the flushers are busy go together in the next transaction: at low load
+batching adds nothing, under load it takes the place of waiting for a connection.
 
 Outcomes stay apart. A game whose expected version no longer matches writes nothing and
 returns 0 rows, as alone; the others of its batch commit. A statement that fails (a row lock
@@ -65,13 +66,25 @@ class AppendBatches:
     async def fetchrow(self, statement: str, game_id: uuid.UUID, args: Sequence[Any]) -> Any:
         """The statement's row, run alone or in a batch; BatchFailed if its batch failed."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(statement, []).append(_Waiting(game_id, args, future))
-        if self._running < self.flushers:
+        waiting = _Waiting(game_id, args, future)
+        if self._running < self.flushers and not self._waiting:
+            self._running += 1  # nothing waits and a flusher is free: go at once, alone
+            try:
+                await self._run(statement, [waiting])
+            finally:
+                self._running -= 1
+                self._start_flusher()  # for what queued meanwhile
+            return future.result()
+        self._waiting.setdefault(statement, []).append(waiting)
+        self._start_flusher()
+        return await future
+
+    def _start_flusher(self) -> None:
+        if self._waiting and self._running < self.flushers:
             self._running += 1
             task = asyncio.create_task(self._flush())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
-        return await future
 
     async def _flush(self) -> None:
         try:

@@ -51,8 +51,9 @@ async def _chain_holds(pool: asyncpg.Pool, game_id: uuid.UUID) -> bool:
 
 
 async def test_appends_arriving_together_share_transactions(pool: asyncpg.Pool) -> None:
-    """Twelve games' appends made in the same turn of the event loop go in one transaction;
-    every game gets its own versions, views, summary and chain."""
+    """Twelve games' appends made in the same turn of the event loop, one transaction in
+    flight at a time: the first goes alone at once, the eleven that queued behind it go
+    together; every game gets its own versions, views, summary and chain."""
     batches = AppendBatches(pool, max_batch=32, flushers=1)
     store = EventStore(pool, batches)
     ids = await _games(EventStore(pool), 12)
@@ -61,7 +62,7 @@ async def test_appends_arriving_together_share_transactions(pool: asyncpg.Pool) 
                      views=[(0, f'{{"seat": 0, "i": {i}}}'), (-1, f'{{"i": {i}}}')])
         for i, g in enumerate(ids)))
     assert [(r.first_version, r.last_version, r.replayed) for r in results] == [(3, 5, False)] * 12
-    assert (batches.transactions, batches.appends) == (1, 12)
+    assert (batches.transactions, batches.appends) == (2, 12)
     for i, game_id in enumerate(ids):
         stream = await store.read_stream(game_id)
         assert [e.version for e in stream] == [1, 2, 3, 4, 5]
@@ -108,13 +109,14 @@ async def test_a_replayed_command_in_a_batch_returns_its_outcome(pool: asyncpg.P
     ids = await _games(EventStore(pool), 4)
     first = await store.append(ids[0], 2, _events(2, "a"), CommandMeta("again", 0, "h"), {},
                                False)
-    results = await asyncio.gather(
-        store.append(ids[0], 2, _events(2, "a"), CommandMeta("again", 0, "h"), {}, False),
+    results = await asyncio.gather(  # the first goes alone; the replay queues behind it
         *(store.append(g, 2, _events(1, "b"), CommandMeta("new", 0, "h"), {}, False)
-          for g in ids[1:]))
-    assert (results[0].first_version, results[0].last_version, results[0].replayed) == (
+          for g in ids[1:]),
+        store.append(ids[0], 2, _events(2, "a"), CommandMeta("again", 0, "h"), {}, False))
+    assert (results[-1].first_version, results[-1].last_version, results[-1].replayed) == (
         first.first_version, first.last_version, True)
-    assert [r.replayed for r in results[1:]] == [False] * 3
+    assert [r.replayed for r in results[:-1]] == [False] * 3
+    assert batches.transactions == 3  # the first outcome; the first of these alone; a batch
     assert len(await store.read_stream(ids[0])) == 4
 
 
@@ -190,7 +192,7 @@ async def test_an_interrupted_batch_is_looked_up_and_made_again(pool: asyncpg.Po
             for i, g in enumerate(ids)]
         await asyncio.sleep(0.3)  # the batch waits on the held row
         running = list(batches._tasks)
-        assert running and batches.transactions == 1
+        assert running and batches.transactions == 2  # the first alone, then the batch
         for task in running:
             task.cancel()
         await asyncio.sleep(0.2)
