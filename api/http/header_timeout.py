@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from typing import Any, cast
+from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from api.http.coalesced_writes import CoalescedTransport
 from infra.settings import Settings
 
 _MESSAGE = b"request headers took too long\n"
@@ -59,8 +58,7 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
         self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        # a response's head and body (a socket's frames) leave in one write
-        super().connection_made(cast(asyncio.Transport, CoalescedTransport(transport, self.loop)))
+        super().connection_made(transport)
         self._arm()
 
     def on_message_begin(self) -> None:

@@ -1,7 +1,6 @@
-"""One socket write per event-loop turn (`api/http/coalesced_writes.py`), as `polis serve`
-writes: the pieces keep their order, nothing is held past the turn, closing sends what is
-pending; and a whole game over REST, pipelined requests and a socket follower on the
-deployed protocol."""
+"""`polis serve` as deployed (its own HTTP protocol, the access log on): a whole game over
+REST with a socket follower, pipelined requests answered whole and in order, a large
+response, and access lines written in batches that still arrive."""
 
 from __future__ import annotations
 
@@ -15,76 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
-from api.http.coalesced_writes import CoalescedTransport
 from infra.settings import Settings
 from tests.api.clients import Follower, auth, create_game
 from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
-
-
-class Recorder:
-    """The real transport's side: each write as it arrived."""
-
-    def __init__(self) -> None:
-        self.writes: list[bytes] = []
-        self.closed = False
-        self.aborted = False
-
-    def write(self, data: bytes) -> None:
-        assert not self.closed
-        self.writes.append(bytes(data))
-
-    def is_closing(self) -> bool:
-        return self.closed or self.aborted
-
-    def close(self) -> None:
-        self.closed = True
-
-    def abort(self) -> None:
-        self.aborted = True
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def get_extra_info(self, name: str) -> Any:
-        return ("peer", name)
-
-
-async def _turn() -> None:
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
-
-
-async def test_writes_of_one_turn_leave_as_one() -> None:
-    real = Recorder()
-    coalesced = CoalescedTransport(real, asyncio.get_running_loop())  # type: ignore[arg-type]
-    coalesced.write(b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n")
-    coalesced.write(b"")
-    coalesced.writelines([b"he", memoryview(b"llo")])
-    assert real.writes == [] and coalesced.get_write_buffer_size() == 43
-    await _turn()
-    assert real.writes == [b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello"]
-    coalesced.write(b"next")
-    await _turn()
-    assert real.writes[1:] == [b"next"]
-    assert coalesced.get_extra_info("socket") == ("peer", "socket")  # the rest passes through
-
-
-async def test_closing_sends_what_is_pending_and_aborting_drops_it() -> None:
-    real = Recorder()
-    coalesced = CoalescedTransport(real, asyncio.get_running_loop())  # type: ignore[arg-type]
-    coalesced.write(b"408 then close")
-    coalesced.close()
-    assert real.writes == [b"408 then close"] and real.closed
-    await _turn()  # the flush scheduled by the write finds nothing left
-    assert real.writes == [b"408 then close"]
-
-    real = Recorder()
-    coalesced = CoalescedTransport(real, asyncio.get_running_loop())  # type: ignore[arg-type]
-    coalesced.write(b"never sent")
-    coalesced.abort()
-    await _turn()
-    assert real.writes == [] and real.aborted
 
 
 @pytest.fixture(scope="module")
