@@ -75,6 +75,7 @@ BASE_RULES = DuelRules(
     military_tokens=BASE_MILITARY_TOKENS,
     score_categories=BASE_CATEGORIES,
     mutators=MUTATORS,
+    base_mutators=MUTATORS,
     discount_hooks=(masonry_architecture_discount,),
 )
 

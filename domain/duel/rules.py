@@ -27,7 +27,6 @@ from domain.duel.events import (
     WonderConstructed,
     game_started_type,
 )
-from domain.duel.evolve import MUTATORS
 from domain.duel.structure import Layout
 from domain.duel.tokens import masonry_architecture_discount
 
@@ -142,6 +141,10 @@ class DuelRules:
     mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
     """Every event type's mutator: the base game's (`evolve.MUTATORS`), then those of the
     expansions' own event types (an expansion may replace a base one, wrapping it)."""
+    base_mutators: Mapping[type, MutatorFn] = field(default_factory=dict)
+    """The base game's own mutators (`evolve.MUTATORS`, set by the base ruleset and kept by
+    every expansion): an event whose mutator is still the base one may be applied by the
+    one-copy paths of `play.py` (the flags `listed_discard` and the like below)."""
     starting_coins: int = 7
     wonder_limit: int = 7
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -235,16 +238,18 @@ class DuelRules:
         hooks = (*self.price_hooks, *self.discount_hooks, *self.waiver_hooks,
                  *self.card_price_hooks)
         object.__setattr__(self, "booked_pricing", all(h in covered for h in hooks))
-        listed = all(table.get(t) is MUTATORS[t] for t in (CardDiscarded, CardRevealed))
+        base = self.base_mutators
+        listed = all(t in base and table.get(t) is base[t] for t in (CardDiscarded, CardRevealed))
         object.__setattr__(self, "listed_discard", listed)
         object.__setattr__(self, "plain_discard", listed and not (
-            table.get(TurnBegan) is not MUTATORS[TurnBegan]
+            table.get(TurnBegan) is not base.get(TurnBegan)
             or self.discard_hooks or self.victory_checks or self.turn_hooks))
-        listed = all(table.get(t) is MUTATORS[t] for t in (BuildingConstructed, CardRevealed))
+        listed = all(t in base and table.get(t) is base[t]
+                     for t in (BuildingConstructed, CardRevealed))
         object.__setattr__(self, "listed_construction", listed)
         object.__setattr__(self, "listed_wonder", all(
-            table.get(t) is MUTATORS[t] for t in (WonderConstructed, CardRevealed)))
-        plain = listed and all(table.get(t) is MUTATORS[t]
+            t in base and table.get(t) is base[t] for t in (WonderConstructed, CardRevealed)))
+        plain = listed and all(t in base and table.get(t) is base[t]
                                for t in (CoinsGained, ConflictPawnMoved, TurnBegan))
         object.__setattr__(self, "plain_construction", plain and not (
             self.build_hooks or self.symbol_hooks or self.pawn_hooks or self.victory_checks
