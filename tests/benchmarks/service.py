@@ -100,6 +100,8 @@ def start_api(
         "DATABASE_URL": dsn, "REDIS_URL": redis,
         "POLIS_CHANNEL": f"polis:bench:{secrets.token_hex(4)}",
         "POLIS_RATE_CREATE": "1000000/1", "POLIS_RATE_COMMANDS": "1000000/1",
+        # every player's sockets come from one client address here (64 games: 128 sockets)
+        "POLIS_MAX_SOCKETS_PER_CLIENT": "100000",
         **(extra or {}),
     }
     api = ApiProcess(env, log_dir, "bench", workers)
