@@ -62,11 +62,28 @@ def add_card(city: City, card: CardDef, coins: int | None = None,
         card_gain(card))
     colours = list(city.colours)
     colours[colour] += 1
-    if not (produces or mask or shields or discounts or wilds) and science < 0 and (
-            free_used is None):
-        # The most frequent case (no production, military, science or discount): one call.
-        return replace(city, built=(*city.built, card.id), names=city.names | name_bit,
-                       colours=tuple(colours), coins=city.coins if coins is None else coins)
+    if not (mask or discounts or wilds) and free_used is None:
+        # The frequent cases (at most one of production, military and science): one call.
+        if coins is None:
+            coins = city.coins
+        if not produces and not shields:
+            if science < 0:
+                return replace(city, built=(*city.built, card.id),
+                               names=city.names | name_bit, colours=tuple(colours),
+                               coins=coins)
+            symbols = list(city.science)
+            symbols[science] += 1
+            return replace(city, built=(*city.built, card.id), names=city.names | name_bit,
+                           colours=tuple(colours), coins=coins, science=tuple(symbols))
+        if science < 0:
+            if not shields:
+                return replace(city, built=(*city.built, card.id),
+                               names=city.names | name_bit, colours=tuple(colours),
+                               coins=coins, fixed=_add(city.fixed, produces))
+            if not produces:
+                return replace(city, built=(*city.built, card.id),
+                               names=city.names | name_bit, colours=tuple(colours),
+                               coins=coins, shields=city.shields + shields)
     changes: dict[str, object] = {
         "built": (*city.built, card.id),
         "names": city.names | name_bit,

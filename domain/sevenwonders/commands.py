@@ -16,7 +16,8 @@ import msgspec
 
 
 class Command(
-    msgspec.Struct, frozen=True, tag_field="type", kw_only=True, forbid_unknown_fields=True
+    msgspec.Struct, frozen=True, tag_field="type", kw_only=True, forbid_unknown_fields=True,
+    gc=False,
 ):
     seat: int
 

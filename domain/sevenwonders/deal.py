@@ -29,8 +29,31 @@ class Deal(msgspec.Struct, frozen=True):
 
 def age_deck(cards: tuple[CardDef, ...], age: int, players: int) -> list[int]:
     """The age's non-guild cards for `players` (each copy from its minimum count)."""
+    if 0 <= age <= 3 and 0 <= players <= 7:
+        return list(_decks(cards)[0][age][players])
     return [c.id for c in cards if c.age == age and c.colour != PURPLE
             for m in c.copies if m <= players]
+
+
+def _decks(cards: tuple[CardDef, ...]) -> tuple[tuple[tuple[tuple[int, ...], ...], ...],
+                                                tuple[int, ...]]:
+    """Per age (1-3) and player count (0-7), the age's non-guild cards, and the guilds:
+    read at every deal, so made once per catalog."""
+    found = _DECKS.get(id(cards))
+    if found is None or found[0] is not cards:
+        decks = tuple(tuple(tuple(c.id for c in cards if c.age == age and c.colour != PURPLE
+                                  for m in c.copies if m <= players)
+                            for players in range(8))
+                      for age in range(4))
+        guilds = tuple(c.id for c in cards if c.colour == PURPLE)
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        found = _DECKS[id(cards)] = (cards, (decks, guilds))
+    return found[1]
+
+
+_DECKS: dict[int, tuple[tuple[CardDef, ...], tuple[tuple[tuple[tuple[int, ...], ...], ...],
+                                                   tuple[int, ...]]]] = {}
 
 
 def random_deal(
@@ -51,14 +74,15 @@ def random_deal(
             (w, rng.randrange(2) if sides == "random" else "AB".index(sides))
             for w in ids[:cities]
         )
-    guild_pool = [c.id for c in cards if c.colour == PURPLE]
+    decks, all_guilds = _decks(cards)
+    guild_pool = list(all_guilds)
     rng.shuffle(guild_pool)
     guilds = tuple(sorted(guild_pool[: deck_players + 2]))
     hands = []
     piles = []
     seated = 2 if variant else cities
     for age in (1, 2, 3):
-        deck = age_deck(cards, age, deck_players) + (list(guilds) if age == 3 else [])
+        deck = [*decks[age][deck_players], *(guilds if age == 3 else ())]
         rng.shuffle(deck)
         hands.append(tuple(tuple(deck[i * HAND:(i + 1) * HAND]) for i in range(seated))
                      + (((),) if variant else ()))

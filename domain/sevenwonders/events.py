@@ -13,7 +13,7 @@ from domain.sevenwonders.deal import Deal
 from domain.sevenwonders.state import ZERO7, Choice
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
+class Event(msgspec.Struct, frozen=True, tag_field="type", kw_only=True, gc=False):
     pass
 
 
@@ -60,7 +60,7 @@ class CardChosen(Event, frozen=True, tag=True):
     """None in every other seat's copy until the step is revealed."""
 
 
-class Action(msgspec.Struct, frozen=True, kw_only=True):
+class Action(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     city: int
     seat: int
     """The seat that chose it (the Free City's holder for the Free City)."""

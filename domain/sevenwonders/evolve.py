@@ -17,6 +17,7 @@ from domain.sevenwonders.state import (
     PLAY,
     SETUP,
     SEVENTH,
+    UNCHOSEN,
     SWState,
     compute_acting,
 )
@@ -31,7 +32,7 @@ def _started(rules: SevenWondersRules, s: SWState, e: ev.GameStarted) -> SWState
     cities = tuple(new_city(rules.wonders[w], side, e.coins) for w, side in e.boards)
     return SWState(phase=SETUP, seats=e.seats, variant=e.variant, deal=e.deal,
                    explicit_deal=e.explicit_deal, cities=cities,
-                   chosen=(None,) * len(cities))
+                   chosen=UNCHOSEN[len(cities)])
 
 
 def _age(rules: SevenWondersRules, s: SWState, e: ev.AgeBegan) -> SWState:
@@ -42,7 +43,7 @@ def _age(rules: SevenWondersRules, s: SWState, e: ev.AgeBegan) -> SWState:
 
 def _opened(rules: SevenWondersRules, s: SWState, e: ev.AgeOpened) -> SWState:
     return replace(s, age=e.age, turn=0, hands=(), stepping=(),
-                   chosen=(None,) * len(s.cities))
+                   chosen=UNCHOSEN[len(s.cities)])
 
 
 def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
@@ -54,7 +55,7 @@ def _turn(rules: SevenWondersRules, s: SWState, e: ev.TurnBegan) -> SWState:
         hands = tuple(h)
         pile = pile[1:]
     return replace(s, phase=PLAY, turn=e.turn, stepping=e.cities, hands=hands, pile=pile,
-                   chosen=(None,) * len(s.cities))
+                   chosen=UNCHOSEN[len(s.cities)])
 
 
 def _chosen(rules: SevenWondersRules, s: SWState, e: ev.CardChosen) -> SWState:
@@ -63,9 +64,16 @@ def _chosen(rules: SevenWondersRules, s: SWState, e: ev.CardChosen) -> SWState:
     if s.variant:
         new = replace(s, chosen=tuple(chosen), steps=s.steps + 1)
         return replace(new, acting=compute_acting(new))
-    seat = e.seat
-    return replace(s, chosen=tuple(chosen), steps=s.steps + 1,
-                   acting=tuple([a for a in s.acting if a != seat]))
+    acting = s.acting
+    if e.seat in acting:  # the seat that chose acts no more this step
+        i = acting.index(e.seat)
+        acting = acting[:i] + acting[i + 1:]
+    return replace(s, chosen=tuple(chosen), steps=s.steps + 1, acting=acting)
+
+
+card_chosen = _chosen
+"""`evolve` of a `CardChosen` (it sets no acting seats but its own), for a caller that
+emits one with `emit_evolved`."""
 
 
 def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -83,22 +91,31 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
     """Each city's coins taken less its coins paid in the step."""
     for a in e.actions:
         c = a.city
-        paid[c] += a.gained - a.bank - a.left - a.right
-        if a.left:
-            paid[(c - 1) % n] += a.left
-        if a.right:
-            paid[(c + 1) % n] += a.right
-        for seller, coins, _ in a.far:
-            paid[c] -= coins
-            paid[seller] += coins
+        left = a.left
+        right = a.right
+        paid[c] += a.gained - a.bank - left - right
+        if left:
+            paid[(c - 1) % n] += left
+        if right:
+            paid[(c + 1) % n] += right
+        if a.far:
+            for seller, coins, _ in a.far:
+                paid[c] -= coins
+                paid[seller] += coins
+    discarded: list[int] = []
+    """Cards discarded in the step, added to the pile in one copy."""
+    variant = s.variant
     for a in e.actions:
         c = a.city
         city = cities[c]
         kind = a.kind
         if kind == "from_discard":
+            if discarded:
+                discard = (*discard, *discarded)
+                discarded = []
             discard = _remove(discard, a.card)
         else:
-            h = s.holder if s.variant and c == FREE_CITY else c
+            h = s.holder if variant and c == FREE_CITY else c
             hand = hands[h]
             i = hand.index(a.card)
             hands[h] = hand[:i] + hand[i + 1:]
@@ -113,18 +130,21 @@ def _resolved(rules: SevenWondersRules, s: SWState, e: ev.StepResolved) -> SWSta
             if "build_from_discard" in stage.abilities:
                 hali = (*hali, (c, a.seat))
         elif kind == "discard":
-            discard = (*discard, a.card)
-            cities[c] = replace(city, coins=coins)
+            discarded.append(a.card)
+            if coins != city.coins:
+                cities[c] = replace(city, coins=coins)
         elif kind == "free":
             cities[c] = add_card(city, rules.cards[a.card], coins=coins, free_used=s.age)
         else:
             cities[c] = add_card(city, rules.cards[a.card], coins=coins)
+    if discarded:
+        discard = (*discard, *discarded)
     for c, delta in enumerate(paid):
         if delta:
             cities[c] = replace(cities[c], coins=cities[c].coins + delta)
     steps = s.steps + (1 if s.phase == DISCARD_BUILD else 0)
     return replace(s, cities=tuple(cities), hands=tuple(hands), discard=discard,
-                   halikarnassus=hali, chosen=(None,) * n, stepping=(), steps=steps)
+                   halikarnassus=hali, chosen=UNCHOSEN[n], stepping=(), steps=steps)
 
 
 def _passed(rules: SevenWondersRules, s: SWState, e: ev.HandsPassed) -> SWState:
@@ -158,7 +178,7 @@ def _lapsed(rules: SevenWondersRules, s: SWState, e: ev.DiscardBuildLapsed) -> S
 
 def _seventh(rules: SevenWondersRules, s: SWState, e: ev.SeventhBegan) -> SWState:
     return replace(s, phase=SEVENTH, turn=7, stepping=e.cities,
-                   chosen=(None,) * len(s.cities))
+                   chosen=UNCHOSEN[len(s.cities)])
 
 
 def _conflicts(rules: SevenWondersRules, s: SWState, e: ev.ConflictsResolved) -> SWState:
@@ -216,11 +236,17 @@ def evolve(rules: SevenWondersRules, state: SWState, event: Any) -> SWState:
         raise ValueError(f"no mutator for {kind.__name__}")
     new = mutator(rules, state, event)
     if kind in _SETS_ACTING or kind not in MUTATORS:
-        phase = rules.phases.get(new.phase) if rules.phases else None
-        if phase is not None and phase.acting is not None:
-            acting = phase.acting(new)
-        else:
-            acting = compute_acting(new)
-        if acting != new.acting:
-            new = replace(new, acting=acting)
+        return with_acting(rules, new)
+    return new
+
+
+def with_acting(rules: SevenWondersRules, new: SWState) -> SWState:
+    """`new` with the seats that act in it (its phase's `acting`, else `compute_acting`)."""
+    phase = rules.phases.get(new.phase) if rules.phases else None
+    if phase is not None and phase.acting is not None:
+        acting = phase.acting(new)
+    else:
+        acting = compute_acting(new)
+    if acting != new.acting:
+        return replace(new, acting=acting)
     return new

@@ -28,7 +28,7 @@ from domain.kernel.errors import DomainError
 from domain.sevenwonders import events as ev
 from domain.sevenwonders.catalog_types import PURPLE, CardDef
 from domain.sevenwonders.commands import BuildDiscarded, CopyGuild, Play
-from domain.sevenwonders.evolve import evolve
+from domain.sevenwonders.evolve import card_chosen, evolve
 from domain.sevenwonders.hooks import Tx
 from domain.sevenwonders.military import conflict_tokens
 from domain.sevenwonders.play import DISCARD_COINS, choose, listed_choice
@@ -77,12 +77,18 @@ def deal_age(tx: Tx, age: int) -> None:
 
 def begin_turn(tx: Tx, turn: int) -> None:
     st = tx.state
-    cities = tuple([c for c, h in enumerate(st.hands) if h])
+    hands = st.hands
+    cities = (_EVERY_CITY[len(hands)] if all(hands)
+              else tuple([c for c, h in enumerate(hands) if h]))
     drawn = -1
     if st.variant:
         drawn = st.pile[0] if st.pile else -1
         cities = (*cities, FREE_CITY) if FREE_CITY not in cities else cities
     tx.emit(ev.TurnBegan(turn=turn, cities=cities, drawn=drawn, holder=st.holder))
+
+
+_EVERY_CITY: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(8))
+"""Per number of hands (up to 7), the cities of a turn in which every hand holds cards."""
 
 
 def decide_play(tx: Tx, command: Play) -> None:
@@ -96,8 +102,10 @@ def play_listed(tx: Tx, command: Play) -> None:
     """`decide_play` for a move `legal_moves` just listed on this state (no re-check)."""
     seat = command.seat
     city = seat if command.city is None else command.city
-    choice = listed_choice(tx.rules, tx.state, city, command)
-    tx.emit(ev.CardChosen(seat=seat, city=city, choice=choice))
+    rules = tx.rules
+    st = tx.state
+    event = ev.CardChosen(seat=seat, city=city, choice=listed_choice(rules, st, city, command))
+    tx.emit_evolved(event, card_chosen(rules, st, event))
     if not tx.state.acting:
         resolve_step(tx)
 
@@ -108,6 +116,29 @@ CONSTANT_GAINS = frozenset({"gain_coins", "trade_discount", "science_wild"})
 
 def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
     """Place every card of the step first, then count what each on-build effect gives."""
+    return _gains(tx, actions)[0]
+
+
+def _emit_resolved(tx: Tx, actions: tuple[ev.Action, ...]) -> None:
+    """Emit the step's `StepResolved`; a step placed to count its on-build coins is not
+    placed again: the state it leads to is the placed one with those coins added."""
+    event, placed, counted = _gains(tx, actions)
+    if placed is None:
+        tx.emit(event)
+        return
+    cities = list(placed.cities)
+    for before, after in zip(counted, event.actions, strict=True):
+        if after.gained != before.gained:
+            c = cities[after.city]
+            cities[after.city] = replace(c, coins=c.coins + after.gained - before.gained)
+    tx.emit_placed(event, replace(placed, cities=tuple(cities)))
+
+
+def _gains(
+    tx: Tx, actions: tuple[ev.Action, ...]
+) -> tuple[ev.StepResolved, SWState | None, tuple[ev.Action, ...]]:
+    """`_with_gains`, with the step placed to count them (None when no effect needed it)
+    and the actions it was placed with."""
     rules = tx.rules
     cards = rules.cards
     on_build = rules.on_build
@@ -132,12 +163,14 @@ def _with_gains(tx: Tx, actions: tuple[ev.Action, ...]) -> ev.StepResolved:
             gained = a.gained + sum(on_build[name](state, a.city, args)
                                     for name, args in effects)
         out.append(replace(a, gained=gained) if gained != a.gained else a)
-    return ev.StepResolved(actions=tuple(out))
+    return ev.StepResolved(actions=tuple(out)), placed, actions
 
 
 def _hook_gains(tx: Tx, a: ev.Action) -> ev.Action:
     """An action with the coins the expansions' `action_gains` give it (before the card's)."""
-    extra = sum(hook(tx.state, a) for hook in tx.rules.action_gains)
+    extra = 0
+    for hook in tx.rules.action_gains:
+        extra += hook(tx.state, a)
     return replace(a, gained=a.gained + extra) if extra else a
 
 
@@ -149,18 +182,84 @@ def _action(st: SWState, city: int, c: Choice) -> ev.Action:
                      bank_bought=c.bank_bought)
 
 
-def resolve_step(tx: Tx) -> None:
+def _emit_base_step(tx: Tx) -> None:
+    """`resolve_step`'s `StepResolved` when no hook runs with the step (`plain_steps`): each
+    action made with its coins at once (the `action_gains` first, on the action as
+    chosen), the step placed only when an effect counts what it builds (`_gains`, in
+    fewer steps; the base game's effects count cards and stages, never coins, so the coins
+    placed do not matter)."""
     st = tx.state
-    actions = []
+    rules = tx.rules
+    cards = rules.cards
+    on_build = rules.on_build
+    cities = st.cities
+    chosen = st.chosen
+    variant = st.variant
+    extra_gains = rules.action_gains
+    out: list[ev.Action] = []
+    counted: list[int] = []
+    """The builds whose effects count the step's cards (by position in `out`)."""
     for city in sorted(st.stepping):
-        choice = st.chosen[city]
-        assert choice is not None
-        actions.append(_action(st, city, choice))
-    for hook in tx.rules.step_hooks:
-        hook(tx, False)
-    tx.emit(_with_gains(tx, tuple(actions)))
-    for hook in tx.rules.step_hooks:
-        hook(tx, True)
+        c = chosen[city]
+        assert c is not None
+        kind = c.action
+        stage = gained = 0
+        if kind == DISCARD:
+            gained = DISCARD_COINS
+        elif kind == STAGE:
+            built = cities[city]
+            stage = built.stages + 1
+            gained = rules.wonders[built.board].sides[built.side][built.stages].coins
+        else:
+            effects = cards[c.card].on_build
+            if effects:
+                if any(n not in CONSTANT_GAINS for n, _ in effects):
+                    counted.append(len(out))
+                else:
+                    for name, args in effects:
+                        gained += on_build[name](st, city, args)
+        a = ev.Action(city=city, seat=st.holder if variant and city == FREE_CITY else city,
+                      kind=kind, card=c.card, stage=stage, bank=c.bank, left=c.left,
+                      right=c.right, bought_left=c.bought_left, bought_right=c.bought_right,
+                      chain=c.chain, gained=0 if extra_gains else gained, far=c.far,
+                      bank_bought=c.bank_bought)
+        if extra_gains:  # the expansions' coins, counted on the action as chosen
+            for hook in extra_gains:
+                gained += hook(st, a)
+            if gained:
+                a = replace(a, gained=gained)
+        out.append(a)
+    if not counted:
+        tx.emit(ev.StepResolved(actions=tuple(out)))
+        return
+    placed = evolve(rules, st, ev.StepResolved(actions=tuple(out)))
+    placed_cities = list(placed.cities)
+    for i in counted:
+        a = out[i]
+        gained = sum(on_build[name](placed, a.city, args) for name, args in cards[a.card].on_build)
+        if gained:
+            out[i] = replace(a, gained=a.gained + gained)
+            built = placed_cities[a.city]
+            placed_cities[a.city] = replace(built, coins=built.coins + gained)
+    tx.emit_placed(ev.StepResolved(actions=tuple(out)),
+                   replace(placed, cities=tuple(placed_cities)))
+
+
+def resolve_step(tx: Tx) -> None:
+    if not tx.rules.plain_steps:
+        st = tx.state
+        actions = []
+        for city in sorted(st.stepping):
+            choice = st.chosen[city]
+            assert choice is not None
+            actions.append(_action(st, city, choice))
+        for hook in tx.rules.step_hooks:
+            hook(tx, False)
+        _emit_resolved(tx, tuple(actions))
+        for hook in tx.rules.step_hooks:
+            hook(tx, True)
+    else:
+        _emit_base_step(tx)
     st = tx.state
     if st.turn < LAST_TURN:
         tx.emit(ev.HandsPassed(direction=0 if st.variant else PASS_DIRECTION[st.age]))

@@ -48,14 +48,6 @@ OPTIONS = ("boards", "sides")
 "random" (default), "A" or "B" for randomly dealt boards."""
 
 
-def _listed_among(command: Any, moves: list[Any]) -> bool:
-    """Whether `command` is one of these very objects (identity, not equality)."""
-    for m in moves:  # noqa: SIM110  (a plain loop: the hottest check of a step)
-        if m is command:
-            return True
-    return False
-
-
 def _union(base: Any, extra: tuple[type, ...]) -> Any:
     """The base tagged union with an expansion's types added (msgspec decodes by tag)."""
     if not extra:
@@ -153,11 +145,13 @@ class SevenWondersGame:
     def step(self, state: SWState, command: Any) -> tuple[list[ev.Event], SWState]:
         """Decide `command` and return its events with the state they lead to."""
         listed = self._listed
-        if listed is not None and listed[0] is state and _listed_among(command, listed[1]):
-            # A move just listed for this very state: its checks are already done.
-            tx = Transaction(self.rules, state)
-            listed[2](tx, command)
-            return tx.events, tx.state
+        if listed is not None and listed[0] is state:
+            for move in listed[1]:  # a plain loop: the hottest check of a step
+                if move is command:
+                    # A move just listed for this very state: its checks are already done.
+                    tx = Transaction(self.rules, state)
+                    listed[2](tx, command)
+                    return tx.events, tx.state
         handler = self._handler(state, command)
         tx = Transaction(self.rules, state)
         handler(tx, command)

@@ -138,6 +138,10 @@ class Tx(Protocol):
 
     def emit(self, event: Event) -> None: ...
 
+    def emit_evolved(self, event: Event, state: SWState) -> None: ...
+
+    def emit_placed(self, event: Event, state: SWState) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
@@ -212,6 +216,10 @@ class SevenWondersRules:
     """Whether anything changes what a card or stage costs (the base game's pricing then
     serves only what the `touched_costs` tests leave untouched): read on every move list,
     so kept rather than recomputed."""
+    plain_steps: bool = field(init=False, repr=False, compare=False)
+    """Whether a revealed step is resolved as in the base game: no `step_hooks`, the base
+    game's on-build effects (`flow.resolve_step` then makes each action with its coins at
+    once)."""
     plain_capable: bool = field(init=False, repr=False, compare=False)
     """Whether every cost-changing hook is vouched for by a `touched_costs` test (so that
     what the tests leave untouched is the base game's)."""
@@ -220,6 +228,8 @@ class SevenWondersRules:
         costing = (*self.cost_hooks, *self.producers, *self.market_hooks, *self.pool_hooks)
         vouched = {h for _, hooks in self.touched_costs for h in hooks}
         object.__setattr__(self, "hooked", bool(costing))
+        object.__setattr__(self, "plain_steps",
+                           not self.step_hooks and dict(self.on_build) == ON_BUILD)
         object.__setattr__(self, "plain_capable",
                            bool(self.touched_costs) and all(h in vouched for h in costing))
 

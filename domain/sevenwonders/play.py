@@ -300,14 +300,18 @@ def _stage_row(cost: tuple[int, ...]) -> StageRow:
 _STAGE_ROWS: dict[int, tuple[tuple[WonderDef, ...],
                              tuple[tuple[tuple[StageRow, ...], ...], ...]]] = {}
 FREE_ONLY = trading.FREE_ONLY
-MAX_TRADE = 14
-"""No resource cost exceeds 7 units, so no purchase costs more than 14 coins."""
 
 
 def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play]:
     """Every card with every action and every way to pay it, cheapest first, discards last."""
-    city = due_city(state, seat)
-    if city is None:
+    if state.variant:
+        due = due_city(state, seat)
+        if due is None:
+            return []
+        city = due
+    elif seat in state.stepping and state.chosen[seat] is None:
+        city = seat  # `due_city` of a city that is its seat's
+    else:
         return []
     if rules.market_hooks:
         price = market.price_of(rules, state, city)
@@ -326,12 +330,25 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
     bits = c.discounts
     for hook in rules.price_hooks:
         bits = hook(state, city, bits)
-    pricer = trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
-                             right.masks, bits, False))
+    last = _CONTEXTS[city]
+    if (last[0] is c.fixed and last[1] is c.own_masks and last[2] is left.fixed
+            and last[3] is left.masks and last[4] is right.fixed and last[5] is right.masks
+            and last[6] == bits):
+        pricer = last[7]
+    else:
+        pricer = trading.pricer((c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
+                                 right.masks, bits, False))
+        _CONTEXTS[city] = (c.fixed, c.own_masks, left.fixed, left.masks, right.fixed,
+                           right.masks, bits, pricer)
     coins = c.coins
     names = c.names
     may_free = "free_build" in c.abilities and c.free_used != state.age
-    rows, stage_table, unpaid = _listing_tables(rules)
+    last_tables = _LAST_TABLES[0]  # read once: a consistent entry even with other threads
+    if last_tables[0] is rules:
+        rows, stage_table, unpaid = last_tables[1]
+    else:
+        rows, stage_table, unpaid = _listing_tables(rules)
+        _LAST_TABLES[0] = (rules, (rows, stage_table, unpaid))
     by_key = pricer.by_key
     price_packed = pricer.price_packed
     stages = stage_table[c.board][c.side]
@@ -346,42 +363,84 @@ def play_moves(rules: SevenWondersRules, state: SWState, seat: int) -> list[Play
         found = by_key.get(key)
         if found is None:
             found = by_key[key] = price_packed(cost, packed, big)
-        stage_pays = found if coins >= MAX_TRADE else [p for p in found if p[0] + p[1] <= coins]
+        stage_pays = found  # cheapest first: those over the coins are cut below
     discarded, frees = unpaid[seat]
     builds: list[Play] = []
-    discards: list[Play] = []
     add = builds.append
     hand = state.hands[city]
+    cards = dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand
     repeat = bool(rules.repeat_hooks) and may_repeat(rules, state, city)
-    for card in (dict.fromkeys(hand) if len(set(hand)) < len(hand) else hand):
+    if not (hooked or repeat or may_free):
+        # The base game's case, most listings: the loop below without what does not apply.
+        for card in cards:
+            name_bit, chain, bank, cost, key, packed, big, _ = rows[card]
+            if not names & name_bit:
+                if chain & names:
+                    add(Play(seat=seat, card=card, action=BUILD, left=0, right=0,
+                             buy_left=trading.ZERO, buy_right=trading.ZERO))
+                elif bank <= coins:
+                    found = by_key.get(key)
+                    if found is None:
+                        found = by_key[key] = price_packed(cost, packed, big)
+                    budget = coins - bank
+                    for lc, rc, bl, br in found:  # cheapest first
+                        if lc + rc > budget:
+                            break
+                        add(Play(seat=seat, card=card, action=BUILD, left=lc, right=rc,
+                                 buy_left=bl, buy_right=br))
+            for lc, rc, bl, br in stage_pays:  # cheapest first
+                if lc + rc > coins:
+                    break
+                add(Play(seat=seat, card=card, action=STAGE, left=lc, right=rc,
+                         buy_left=bl, buy_right=br))
+        for card in cards:
+            add(discarded[card])
+        return builds
+    for card in cards:
         name_bit, chain, bank, cost, key, packed, big, colour = rows[card]
         if repeat or not names & name_bit:
             pays: Iterable[trading.Payment]
+            budget = coins - bank
             if hooked & colour:
                 pays = [p for _, p in _affordable(rules, state, city,
                                                   card_cost(rules, state, city, card), False,
                                                   pricer, "card", card)]
+                budget = coins  # what the city can afford, already
             elif chain & names:
                 pays = FREE_ONLY
-            elif bank > coins:
+            elif budget < 0:
                 pays = ()
             else:
                 found = by_key.get(key)
                 if found is None:
                     found = by_key[key] = price_packed(cost, packed, big)
-                budget = coins - bank
-                pays = found if budget >= MAX_TRADE else [p for p in found
-                                                          if p[0] + p[1] <= budget]
-            for lc, rc, bl, br in pays:
+                pays = found
+            for lc, rc, bl, br in pays:  # cheapest first
+                if lc + rc > budget:
+                    break
                 add(Play(seat=seat, card=card, action=BUILD, left=lc, right=rc,
                          buy_left=bl, buy_right=br))
             if may_free:
                 add(frees[card])
-        for lc, rc, bl, br in stage_pays:
+        for lc, rc, bl, br in stage_pays:  # cheapest first
+            if lc + rc > coins:
+                break
             add(Play(seat=seat, card=card, action=STAGE, left=lc, right=rc,
                      buy_left=bl, buy_right=br))
-        discards.append(discarded[card])
-    return builds + discards
+    for card in cards:
+        add(discarded[card])
+    return builds
+
+
+_NO_CONTEXT = ((), (), (), (), (), (), -1, trading.pricer(((0,) * 7, (), (0,) * 7, (), (0,) * 7,
+                                                             (), 0, False)))
+_CONTEXTS: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                      tuple[int, ...], tuple[int, ...], int, trading.Pricer]] = [
+    _NO_CONTEXT] * 8
+"""Per city (7 at most: `SevenWondersRules.max_seats`), the production tuples (by identity)
+and discounts it was last priced with, and their pricer: a city keeps its production
+tuples while they are unchanged, so the next step's listing mostly finds them here without
+hashing the context."""
 
 
 def _unpaid_moves(cards: tuple[CardDef, ...], seat: int, action: str) -> tuple[Play, ...]:
@@ -417,6 +476,9 @@ def _listing_tables(rules: SevenWondersRules) -> ListingTables:
 
 
 _TABLES: dict[int, tuple[Any, ListingTables]] = {}
+_LAST_TABLES: list[tuple[Any, ListingTables]] = [(None, ((), (), ()))]
+"""The ruleset last listed for with its `ListingTables` (one game's listings ask for the
+same ones)."""
 
 
 def touched(rules: SevenWondersRules, state: SWState, city: int) -> int:
@@ -461,7 +523,8 @@ def listed_choice(rules: SevenWondersRules, state: SWState, city: int, command: 
                                 else price_rows(rules.cards)[card][7]):
             return choose(rules, state, command)[1]
     if action == BUILD:
-        row = price_rows(rules.cards)[card]
+        tables = _LAST_TABLES[0]  # the listing's, as a rule
+        row = (tables[1][0] if tables[0] is rules else price_rows(rules.cards))[card]
         if row[1] & state.cities[city].names:
             return Choice(card=card, action=action, chain=True)
         return Choice(card=card, action=action, left=command.left or 0,
@@ -504,21 +567,24 @@ def _hooked_moves(rules: SevenWondersRules, state: SWState, seat: int, city: int
                      buy_left=trading.ZERO, buy_right=trading.ZERO))
             continue
         if repeat or not names >> cd.name_id & 1:
+            budget = coins - cd.coins
             if hooked:
                 options = _affordable(rules, state, city, card_cost(rules, state, city, card),
                                       free_city, pricer, "card", card)
                 pays: Iterable[trading.Payment] = [p for _, p in options]
+                budget = coins  # what the city can afford, already
             elif chains[card] & names:
                 pays = FREE_ONLY
-            elif cd.coins > coins:
+            elif budget < 0:
                 pays = ()
             else:
                 found = memo.get(cost_keys[card])
                 if found is None:
                     found = memo[cost_keys[card]] = pricer(cd.cost)
-                budget = coins - cd.coins
-                pays = found if budget >= MAX_TRADE else [p for p in found if p[0] + p[1] <= budget]
-            for lc, rc, bl, br in pays:
+                pays = found
+            for lc, rc, bl, br in pays:  # cheapest first
+                if lc + rc > budget:
+                    break
                 add(Play(seat=seat, card=card, action=BUILD, city=named, left=lc, right=rc,
                          buy_left=bl, buy_right=br))
             if may_free:

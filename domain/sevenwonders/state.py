@@ -5,6 +5,10 @@ two-player variant cities 0 and 1 are the seats' and city 2 is the Free City, pl
 seat holding the Free City card. Some city fields (production, discounts, colour and science
 counts, owned names) are caches of what the city built, kept by `evolve` because the cost
 rules read them on every move.
+
+Structs of states, events and commands are declared `gc=False`: frozen, holding only
+ints, strings, tuples and other such structs, they can never be part of a reference cycle,
+so the garbage collector need not track the many made in a game.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ PHASE_NAMES: list[str] = ["setup", "play", "discard_build", "seventh", "copy_gui
 """Extended by expansions that add phases (`hooks.SevenWondersRules.phases`)."""
 
 ZERO7: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0)
+UNCHOSEN: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(8))
+"""Per number of cities (up to 7), `SWState.chosen` before anyone chooses: one shared tuple
+rather than a new one every step."""
 FREE_CITY = 2
 """The Free City's city index in the two-player variant."""
 
@@ -28,7 +35,7 @@ BUILD, STAGE, DISCARD, FREE_BUILD = "build", "stage", "discard", "free"
 ACTIONS: tuple[str, ...] = (BUILD, STAGE, DISCARD, FREE_BUILD)
 
 
-class City(msgspec.Struct, frozen=True):
+class City(msgspec.Struct, frozen=True, gc=False):
     board: int
     side: int
     coins: int = 0
@@ -65,7 +72,7 @@ class City(msgspec.Struct, frozen=True):
     Faith's invoked gods): ids of the expansion's own catalog; empty in the base game."""
 
 
-class Choice(msgspec.Struct, frozen=True, array_like=True):
+class Choice(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A chosen card and action, with the payment, hidden until every seat has chosen."""
 
     card: int
@@ -83,7 +90,7 @@ class Choice(msgspec.Struct, frozen=True, array_like=True):
     """The resource bought from the bank with a paid producer (Leaders' Bilkis), or -1."""
 
 
-class SWState(msgspec.Struct, frozen=True):
+class SWState(msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a game, secrets included; seats only ever see `view` of it."""
 
     phase: int = SETUP
@@ -138,8 +145,12 @@ def compute_acting(state: SWState) -> tuple[int, ...]:
     """Seats still to choose in a step, or the seat of a special step; none otherwise."""
     phase = state.phase
     if phase in (PLAY, SEVENTH):
+        if not state.stepping:  # between steps
+            return ()
         chosen = state.chosen
         if not state.variant:  # each city is its seat's
+            if chosen is UNCHOSEN[len(chosen)]:  # a turn begins
+                return tuple(sorted(state.stepping))
             return tuple(sorted([c for c in state.stepping if chosen[c] is None]))
         seats = {controller(state, c) for c in state.stepping if chosen[c] is None}
         return tuple(sorted(seats))

@@ -84,6 +84,9 @@ def field_mask(x: int) -> int:
 
 
 _FIELD_MASK: dict[int, int] = {}
+_FIELDS: tuple[int, ...] = tuple(sum(15 << (4 * i) for i in range(7) if m >> i & 1)
+                                 for m in range(128))
+"""Per resource bitmask, the 4-bit fields of its resources set."""
 
 
 def missing(cost: Vec, fixed: Vec) -> Vec:
@@ -149,9 +152,9 @@ class Pricer:
         self.rm = right_masks
         self.discounts = disc
         self.every = every
-        self.own_by = _restrictions(own_masks)
-        self.lm_by = _restrictions(left_masks)
-        self.rm_by = _restrictions(right_masks)
+        self.own_by = _restrictions(own_masks) if own_masks else None
+        self.lm_by = _restrictions(left_masks) if left_masks else None
+        self.rm_by = _restrictions(right_masks) if right_masks else None
         """Per resource bitmask, the producers of each city that can help with it
         (`_restrict`), filled as asked for; None for a city without such producers."""
         self.memo: dict[Vec, tuple[Payment, ...]] = {}
@@ -159,8 +162,8 @@ class Pricer:
         """The same answers by `cost_keys` (an int hashes faster than a vector), kept by
         the callers of `price_packed`."""
         reach = _capped_add(_capped_add(self.own, self.lf), self.rf)
-        for masks in (own_masks, left_masks, right_masks):
-            for m in masks:
+        if own_masks or left_masks or right_masks:
+            for m in (*own_masks, *left_masks, *right_masks):
                 reach = _capped_add(reach, _MASK_UNITS[m])
         self.reach_packed = reach
         """What the three cities could ever supply, packed (so at most 7 a resource: exact
@@ -323,17 +326,40 @@ def _residuals(need: int, own: tuple[int, ...]) -> tuple[int, ...]:
                 if (r >> shift) & 15:
                     grown.add(r - unit)
         states = grown
-    ordered = sorted(states, key=lambda x: sum(unpack(x)))
+    if len(states) == 1:
+        return (need,)
     minimal: list[int] = []
-    for r in ordered:
-        if not any(fits(m, r) for m in minimal):
+    for r in sorted(states, key=_units):
+        top = r | GUARD
+        for m in minimal:
+            if (top - m) & GUARD == GUARD:  # `fits(m, r)`: r is not minimal
+                break
+        else:
             minimal.append(r)
     return tuple(minimal)
 
 
-@lru_cache(maxsize=1 << 14)
+def _units(x: int) -> int:
+    """How many units a packed amount holds."""
+    return sum(unpack(x))
+
+
 def _offers(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
-    """Every amount (within `need`) a neighbour can sell, with its price."""
+    """Every amount (within `need`) a neighbour can sell, with its price (`have`: what its
+    fixed production sells within `need`)."""
+    if not masks:  # `need` bears only on the producers, prices only on what is sold
+        return _offers_of(0, have, masks, cheap & field_mask(have))
+    reach = 0
+    for m in masks:
+        reach |= m
+    return _offers_of(need & _FIELDS[reach], have, masks,
+                      cheap & (field_mask(have) | reach))
+
+
+@lru_cache(maxsize=1 << 14)
+def _offers_of(need: int, have: int, masks: tuple[int, ...], cheap: int) -> dict[int, int]:
+    """`_offers`, with `need` kept to the producers' resources and `cheap` to the resources
+    sold (what else they hold does not bear on the answer, so equal answers share a key)."""
     prices = _PRICES[cheap]
     amounts = {0: 0}
     for i in _BITS[field_mask(have)]:  # the resources it has, in order
@@ -363,12 +389,19 @@ def _solve(
     discounts: int,
     every_split: bool,
 ) -> tuple[Payment, ...]:
-    left = _offers(need, left_have, left_masks, discounts & 0x7F)
-    right = _offers(need, right_have, right_masks, discounts >> 7)
+    # `_offers` of each neighbour, its key made here (two calls fewer a solution).
+    if left_masks:
+        left = _offers(need, left_have, left_masks, discounts & 0x7F)
+    else:
+        left = _offers_of(0, left_have, (), discounts & field_mask(left_have))
+    if right_masks:
+        right = _offers(need, right_have, right_masks, discounts >> 7)
+    else:
+        right = _offers_of(0, right_have, (), discounts >> 7 & field_mask(right_have))
     found: dict[tuple[int, int], tuple[int, int]] = {}
     first = found.setdefault  # the first purchase found for each coin split is kept
     get = right.get
-    for residual in _residuals(need, own):
+    for residual in _residuals(need, own) if own else (need,):
         top = residual | GUARD
         for lv, lc in left.items():
             if (top - lv) & GUARD == GUARD:  # lv fits within the residual
@@ -376,6 +409,9 @@ def _solve(
                 rc = get(rv)
                 if rc is not None:
                     first((lc, rc), (lv, rv))
+    if len(found) == 1:  # one split: nothing to compare or sort
+        [((lc, rc), (lv, rv))] = found.items()
+        return ((lc, rc, unpack(lv), unpack(rv)),)
     splits = list(found) if every_split else _undominated_splits(found)
     splits.sort(key=_total_then_left)  # distinct splits: no two sort equal
     out = []

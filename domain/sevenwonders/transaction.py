@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.sevenwonders.events import Event
-from domain.sevenwonders.evolve import evolve
+from domain.sevenwonders.evolve import evolve, with_acting
 
 if TYPE_CHECKING:
     from domain.sevenwonders.hooks import SevenWondersRules
@@ -25,3 +25,14 @@ class Transaction:
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.rules, self.state, event)
+
+    def emit_evolved(self, event: Event, state: SWState) -> None:
+        """`emit` of an event whose state the caller has made with its `evolve` mutator."""
+        self.events.append(event)
+        self.state = state
+
+    def emit_placed(self, event: Event, state: SWState) -> None:
+        """`emit` of an event whose state is already known (`evolve` of it, computed by
+        the rule emitting it); only the players' turn is set here, as `evolve` sets it."""
+        self.events.append(event)
+        self.state = with_acting(self.rules, state)

@@ -31,7 +31,7 @@ INVOKE, SELL = "invoke", "discard"
 """A god chosen with a card is invoked, or discarded for coins equal to the age."""
 
 
-class GodChoice(msgspec.Struct, frozen=True, array_like=True):
+class GodChoice(msgspec.Struct, frozen=True, array_like=True, gc=False):
     god: int
     use: str
     bank: int = 0
@@ -49,7 +49,7 @@ class GodChoice(msgspec.Struct, frozen=True, array_like=True):
 Cost = tuple[str, int, tuple[int, ...]]
 
 
-class FaithExt(msgspec.Struct, frozen=True):
+class FaithExt(msgspec.Struct, frozen=True, gc=False):
     deal: tuple[tuple[tuple[int, ...], ...], ...]
     """Per age, per city, the 3 gods dealt (the Free City gets none)."""
     costs: tuple[tuple[Cost, Cost, Cost], ...]
@@ -106,7 +106,7 @@ class KeepGod(Command, frozen=True, tag=True):
     god: int
 
 
-class SecondGod(msgspec.Struct, frozen=True, kw_only=True):
+class SecondGod(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The second god of a `PlayWithGod` (Wonderwoman's marker: « Les 2 Dieux peuvent être
     invoqués durant le même tour »): invoked, paid after the card and the first god."""
 
@@ -226,7 +226,9 @@ def chosen_gods(ext: FaithExt, city: int) -> tuple[GodChoice, ...]:
     """A city's gods chosen this step: none, one, or two with Wonderwoman's marker."""
     first = ext.pending[city]
     second = ext.seconds[city] if ext.seconds else None
-    return tuple(g for g in (first, second) if g is not None)
+    if second is None:
+        return () if first is None else (first,)
+    return (second,) if first is None else (first, second)
 
 
 class GodChosen(Event, frozen=True, tag=True):

@@ -191,7 +191,10 @@ def make_producers(cards: tuple[CardDef, ...]) -> ProducerHook:
         if not isinstance(ext, FaithExt):
             return ()
         active = ext.active[city]
-        if not active or not any(g in REMOVERS for g, _ in active):
+        for g, _ in active:  # a plain loop: asked for every purchase
+            if g in REMOVERS:
+                break
+        else:
             return ()
         colour = cards[index].colour if kind == "card" else -1
         n = sum(removed(KEY[g], age, kind, colour) for g, age in active)
@@ -207,10 +210,10 @@ def make_pool_hook(cards: tuple[CardDef, ...], wonders: tuple[WonderDef, ...]) -
         ext = st.ext2
         if not isinstance(ext, FaithExt):
             return ()
-        active = ext.active[city]
-        if not active or not any(g == DIONYSOS and age > 1 for g, age in active):
-            return ()
-        return tripled(st.cities[city], resources, cards, wonders)
+        for g, age in ext.active[city]:  # a plain loop: asked for every purchase
+            if g == DIONYSOS and age > 1:
+                return tripled(st.cities[city], resources, cards, wonders)
+        return ()
 
     return dionysos
 

@@ -73,7 +73,9 @@ def prayer_acting(st: SWState) -> tuple[int, ...]:
     ext = st.ext2
     if not isinstance(ext, FaithExt):
         return ()
-    return tuple(c for c in range(seats_of(st)) if ext.picked[c] < 0 and ext.hands[c])
+    picked = ext.picked
+    hands = ext.hands
+    return tuple([c for c in range(seats_of(st)) if picked[c] < 0 and hands[c]])
 
 
 def prayer_moves(rules: SevenWondersRules, st: SWState, seat: int) -> list[KeepGod]:

@@ -35,7 +35,7 @@ ONE_LESS: tuple[tuple[int, int], ...] = ((ARCHIMEDES, GREEN), (HAMMURABI, BLUE),
 
 def powers(state: SWState, city: int) -> int:
     ext = state.ext
-    return int(ext.powers[city]) if ext is not None and ext.powers else 0
+    return ext.powers[city] if ext is not None and ext.powers else 0
 
 
 def has(state: SWState, city: int, leader: int) -> bool:

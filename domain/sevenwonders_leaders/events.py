@@ -50,7 +50,7 @@ class LeaderChosen(Event, frozen=True, tag=True):
     """None in every other seat's copy."""
 
 
-class LeaderAction(msgspec.Struct, frozen=True, kw_only=True):
+class LeaderAction(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     city: int
     seat: int
     kind: str

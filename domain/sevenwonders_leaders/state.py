@@ -18,7 +18,7 @@ RECRUIT_ACTION, STAGE_ACTION, DISCARD_ACTION = "recruit", "stage", "discard"
 LEADER_ACTIONS = (RECRUIT_ACTION, STAGE_ACTION, DISCARD_ACTION)
 
 
-class LeaderChoice(msgspec.Struct, frozen=True, array_like=True):
+class LeaderChoice(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A recruitment choice, hidden until every seat has chosen."""
 
     leader: int
@@ -30,7 +30,7 @@ class LeaderChoice(msgspec.Struct, frozen=True, array_like=True):
     bought_right: tuple[int, ...] = ZERO7
 
 
-class LeadersState(msgspec.Struct, frozen=True):
+class LeadersState(msgspec.Struct, frozen=True, gc=False):
     hands: tuple[tuple[int, ...], ...]
     """Per seat: the leader hand (during the draft: the hand being drafted)."""
     kept: tuple[tuple[int, ...], ...] = ()

@@ -11,6 +11,7 @@ the checked one, and every trusted step the checked step.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -21,6 +22,7 @@ from domain.kernel import get_game
 from domain.kernel.errors import DomainError
 from domain.kernel.game import fold
 from domain.sevenwonders.commands import Play
+from domain.sevenwonders.events import StepResolved
 from domain.sevenwonders.game import SevenWondersGame
 from domain.sevenwonders.hooks import ALL_COSTS
 from domain.sevenwonders.play import (
@@ -102,3 +104,50 @@ def test_a_listed_move_is_trusted_only_on_the_state_it_was_listed_for() -> None:
     with pytest.raises(DomainError) as refused:
         game.step(after, move)  # seat 0 has chosen this step: checked and refused
     assert refused.value.code == "not_your_turn"
+
+
+@pytest.mark.parametrize(("expansions", "seats", "games"), CASES)
+def test_a_step_leads_to_the_state_its_events_fold_to(
+    expansions: tuple[str, ...], seats: int, games: int
+) -> None:
+    """States a step builds without folding its events (a step placed once to count its
+    on-build coins) equal those the events fold to, as the service folds them."""
+    game = get_game("7wonders", expansions)
+    rng = random.Random(7000 + seats)
+    for _ in range(games):
+        state = fold(game, game.start(seats, {}, rng, None))
+        while not game.is_over(state):
+            seat = rng.choice(game.acting_seats(state))
+            events, after = game.step(state, rng.choice(game.legal_moves(state, seat)))
+            assert fold(game, events, state) == after
+            state = after
+
+
+@pytest.mark.parametrize(("expansions", "seats", "games"),
+                         [((), 7, 3), ((), 3, 3), ((), 2, 3), (("leaders",), 7, 2)])
+def test_a_step_resolved_at_once_matches_the_general_resolution(
+    expansions: tuple[str, ...], seats: int, games: int
+) -> None:
+    """Where no hook runs with a revealed step (`plain_steps`), `flow.resolve_step` makes
+    each action with its coins at once; the general path (actions first, then their
+    coins) gives the very same events and state, step by step."""
+    game = get_game("7wonders", expansions)
+    assert isinstance(game, SevenWondersGame)
+    assert game.rules.plain_steps
+    general_rules = dataclasses.replace(game.rules)
+    object.__setattr__(general_rules, "plain_steps", False)
+    general = SevenWondersGame(general_rules)
+    rng = random.Random(8000 + seats)
+    resolved = 0
+    for _ in range(games):
+        state = fold(game, game.start(seats, {}, rng, None))
+        while not game.is_over(state):
+            seat = rng.choice(game.acting_seats(state))
+            command = rng.choice(game.legal_moves(state, seat))
+            events, after = game.step(state, command)
+            again, after_general = general.step(state, command)
+            assert _events(events) == _events(again)
+            assert after == after_general
+            resolved += any(isinstance(e, StepResolved) for e in events)
+            state = after
+    assert resolved > 0
