@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from infra.settings import Settings
-from tests.api.clients import Follower, auth, create_game
+from tests.api.clients import Follower, create_game, play_one
 from tests.api.conftest import api_env
 from tests.api.servers import ApiProcess
 
@@ -36,21 +36,9 @@ async def test_a_game_plays_to_the_end_on_the_deployed_protocol(deployed: ApiPro
     async with httpx.AsyncClient(base_url=deployed.url, timeout=30) as http:
         game_id, tokens = await create_game(http, seed=11)
         async with Follower(deployed.ws_url, game_id, None) as spectator:
-            version, over = 1, False
-            while not over:
-                game = (await http.get(f"/games/{game_id}")).json()
-                over = game["over"]
-                if over:
-                    break
-                seat = game["summary"]["acting"][0]
-                moves = (await http.get(f"/games/{game_id}/legal-moves",
-                                        headers=auth(tokens[seat]))).json()
-                reply = await http.post(
-                    f"/games/{game_id}/commands", headers=auth(tokens[seat]),
-                    json={"expected_version": moves["version"],
-                          "command": rng.choice(moves["moves"])})
-                assert reply.status_code == 200, reply.text
-                version = reply.json()["version"]
+            version, turn = 1, 0
+            while (reply := await play_one([http], game_id, tokens, rng, turn)) is not None:
+                version, turn = reply["version"], turn + 1
             await spectator.wait_version(version)
             versions = [m["version"] for m in spectator.messages
                         if m["type"] in ("snapshot", "update")]
