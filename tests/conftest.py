@@ -19,6 +19,7 @@ import pytest
 
 from infra.db import create_database, create_pool, drop_database
 from infra.embedded import EmbeddedRedis, default_data_dir, start_postgres
+from infra.engine_build import StaleBuild, check_fresh
 from infra.migrate import migrate
 from infra.settings import Settings
 
@@ -38,6 +39,15 @@ LONGEST_FIRST = (
 """The files that take longest (a minute to a few, from `--durations`): run first, so that
 the workers of a parallel run (`make test`, one file at a time each) end together instead
 of one finishing the longest file alone."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled rules older than their source (`make engines-compiled`, then an edit) would
+    test other rules than the source says: refuse the run."""
+    try:
+        check_fresh()
+    except StaleBuild as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

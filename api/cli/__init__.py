@@ -39,8 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from infra.embedded import EmbeddedUnavailable
+    from infra.engine_build import StaleBuild, check_fresh
 
     args = build_parser().parse_args(argv)
+    try:
+        check_fresh()  # compiled rules older than their source would play other rules
+    except StaleBuild as exc:
+        print(f"polis: {exc}", file=sys.stderr)
+        return 2
     try:
         result: int = args.func(args)
     except EmbeddedUnavailable as exc:  # a production install with a URL left unset

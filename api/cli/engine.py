@@ -17,6 +17,7 @@ import msgspec
 from domain.kernel import DomainError, get_game, kinds
 from domain.kernel.playout import random_playout
 from domain.kernel.traces import PlayedGame, TraceError, replay_record, write_record
+from infra.engine_build import describe
 
 
 def add_commands(sub: Any) -> None:
@@ -171,6 +172,7 @@ def simulate(args: argparse.Namespace) -> int:
         "average_turns": round(commands / args.games, 2),
         "victories": victories,
         "draws": outcomes.get("draw", 0),
+        "engines": describe(),  # the pure rules or the compiled ones (`make engines-compiled`)
     }
     say = report_to.say
     say(f"{args.games} games in {seconds:.2f} s: {report['games_per_second']} games/s")

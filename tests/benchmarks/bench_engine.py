@@ -17,6 +17,7 @@ from domain.duel import DuelGame
 from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.kernel.playout import random_playout
+from infra.engine_build import describe
 
 
 def games_per_second(game: DuelGame, games: int, seed: int) -> tuple[float, float]:
@@ -87,7 +88,8 @@ def main() -> None:
     game: Any = get_game("duel", tuple(e for e in args.expansions.split(",") if e))
     random_playout(game, random.Random(0))  # warm the memo tables
     rate, turns = games_per_second(game, args.games, args.seed)
-    print(f"random games: {rate:,.0f} games/s on one core ({turns:.1f} commands per game)")
+    print(f"random games: {rate:,.0f} games/s on one core ({turns:.1f} commands per game; "
+          f"rules {describe()})")
     if args.only_games:
         return
     mean, p99, size = legal_moves_cost(game, max(1, args.games // 10), args.seed)

@@ -18,6 +18,7 @@ from domain.kernel import get_game
 from domain.kernel.game import fold
 from domain.kernel.playout import random_playout
 from domain.sevenwonders import SevenWondersGame
+from infra.engine_build import describe
 
 
 def games_per_second(game: SevenWondersGame, players: int, games: int,
@@ -78,7 +79,7 @@ def main() -> None:
         rate, turns = games_per_second(game, players, args.games, args.seed)
         if args.only_games:
             print(f"{players} players: {rate:,.1f} games/s on one core ({turns:.1f} commands "
-                  "per game)")
+                  f"per game; rules {describe()})")
             continue
         mean, p99, size = legal_moves_cost(game, players, max(1, args.games // 10), args.seed)
         folded = fold_cost(game, players, max(1, args.games // 10), args.seed)

@@ -147,6 +147,15 @@ async def test_the_log_of_leaders_and_faith_reads_in_french_and_german(
                 "expected_version": moves["version"], "command": rng.choice(moves["moves"])})
         else:
             raise AssertionError("the game did not reach Age II")
+        # The bots play on by themselves: wait until only Ada may act, so that the log holds
+        # still between the three reads below (a bot's move between them is one line more).
+        for _ in range(200):
+            view = (await http.get(f"/games/{game_id}/view", headers=auth)).json()["view"]
+            if view.get("acting") == [0]:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError(f"the bots did not move: acting {view.get('acting')}")
     base = web_api.url + f"/#game={game_id}&token={token}&lang="
     english = await read_log(browser, base + "en")
     said = " ".join(english).lower()
