@@ -193,9 +193,11 @@ class _Timed(BotThinking):
 async def test_strong_bots_thinking_leave_the_event_loop_free(own_pool: asyncpg.Pool) -> None:
     """Three games of seven strong bots think in this process's runner while other games
     are played here: a probe of the event loop's lag, and that game's commands, stay far
-    below a bot's thinking time. The interpreter switches threads only once a second here,
+    below a bot's thinking time. The interpreter switches threads only every two seconds here,
     so a bot thinking in a thread of this process would hold the loop about that long at a
-    time (`api/runners/bot_thinking.py`); no wall time of the service is compared to a figure."""
+    time (`api/runners/bot_thinking.py`); the bounds are half that, so that a loaded machine's
+    own delays (seen up to 0.7 s in CI) do not pass for it; no wall time of the service is
+    compared to a figure."""
     runner: BotRunner | None = None
 
     def committed(c: Committed) -> None:
@@ -213,7 +215,7 @@ async def test_strong_bots_thinking_leave_the_event_loop_free(own_pool: asyncpg.
     commands: list[float] = []
     rng = random.Random(5)
     interval = sys.getswitchinterval()
-    sys.setswitchinterval(1.0)
+    sys.setswitchinterval(2.0)
     try:
         runner.start()
 
@@ -243,6 +245,6 @@ async def test_strong_bots_thinking_leave_the_event_loop_free(own_pool: asyncpg.
         await runner.stop()
     busy = sum(max(0.0, min(b, window[1]) - max(a, window[0])) for a, b in thinking.spans)
     assert busy >= 4.0, f"strong bots thought during the game ({busy:.1f} s of 8)"
-    assert max(lags) < 0.5, f"the event loop was held {max(lags):.2f} s"
+    assert max(lags) < 1.0, f"the event loop was held {max(lags):.2f} s"
     assert max(commands) < 1.0, f"a command of another game took {max(commands):.2f} s"
     assert len(commands) >= 20 and len(lags) >= 100
