@@ -17,7 +17,9 @@ DOMAIN = Path(__file__).resolve().parent.parent / "domain"
 
 
 def _extensions(root: Path) -> list[Path]:
-    """Every extension module under `root` built for this interpreter."""
+    """Every extension module under `root` this interpreter could import: its own suffix,
+    `.abi3.so` and the plain `.so`, which matches every interpreter's build (so a build for
+    another Python is held to its source as well)."""
     found: list[Path] = []
     for suffix in EXTENSION_SUFFIXES:
         found.extend(root.rglob(f"*{suffix}"))
