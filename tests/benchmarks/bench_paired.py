@@ -10,8 +10,10 @@ with `git archive` into a temporary folder) or a folder holding one (an exported
 compiled rules, say). Every round runs each kind's benchmark once per tree, in one order
 and the next round in the reverse order, each in its own process pinned to one core
 (`taskset`, when the machine has it), with `PYTHONPATH` set to the tree and the same
-interpreter. It prints each tree's median (min–max) and each tree's ratio to the first,
-pair by pair (the round's figures divided), median (min–max).
+interpreter (or, with `--python NAME=INTERPRETER`, another one for that tree: the same
+folder under two names compares two interpreters). It prints each tree's median (min–max)
+and each tree's ratio to the first, pair by pair (the round's figures divided), median
+(min–max).
 
 With `--bars`, the first tree is taken to be the issue's (`fe022e8`) and each kind's bar is
 restated as the ratio it asks of that tree's figure on the day the issue measured it (its
@@ -80,11 +82,13 @@ def export(revision: str, into: Path) -> Path:
     return into
 
 
-def run_once(tree: Path, kind: Kind, core: int | None, scale: float) -> float:
+def run_once(
+    tree: Path, kind: Kind, core: int | None, scale: float, python: str = sys.executable
+) -> float:
     args = list(kind.args)
     games = args.index("--games") + 1
     args[games] = str(max(1, round(int(args[games]) * scale)))
-    command = [sys.executable, "-m", kind.module, *args, "--only-games"]
+    command = [python, "-m", kind.module, *args, "--only-games"]
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core), *command]
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
@@ -102,15 +106,18 @@ def spread(values: list[float], digits: int = 0) -> str:
 
 
 def measure(trees: dict[str, Path], kinds: list[str], rounds: int, core: int | None,
-            scale: float) -> dict[str, dict[str, list[float]]]:
+            scale: float, pythons: dict[str, str] | None = None
+            ) -> dict[str, dict[str, list[float]]]:
     """kind -> tree -> games/s per round, the trees' order reversed every other round."""
+    pythons = pythons or {}
     figures: dict[str, dict[str, list[float]]] = {k: {t: [] for t in trees} for k in kinds}
     names = list(trees)
     for number in range(rounds):
         order = names if number % 2 == 0 else names[::-1]
         for kind in kinds:
             for name in order:
-                figures[kind][name].append(run_once(trees[name], KINDS[kind], core, scale))
+                figures[kind][name].append(run_once(
+                    trees[name], KINDS[kind], core, scale, pythons.get(name, sys.executable)))
         print(f"round {number + 1} of {rounds} done", file=sys.stderr, flush=True)
     return figures
 
@@ -140,6 +147,9 @@ def main() -> None:
                         help="a tree to measure; the first is the one the others are divided by")
     parser.add_argument("--kinds", default=",".join(KINDS),
                         help=f"comma-separated, of: {', '.join(KINDS)}")
+    parser.add_argument("--python", action="append", default=[], metavar="NAME=INTERPRETER",
+                        help="run tree NAME with another interpreter (one with the project's "
+                        "dependencies, a venv's python); the same folder may be given twice")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--core", type=int, default=1, help="the core to pin to; -1: none")
     parser.add_argument("--scale", type=float, default=1.0,
@@ -160,8 +170,14 @@ def main() -> None:
             folder = Path(where)
             trees[name] = folder.resolve() if folder.is_dir() else export(
                 where, Path(scratch) / name)
+        pythons: dict[str, str] = {}
+        for spec in options.python:
+            name, _, interpreter = spec.partition("=")
+            if name not in trees or not Path(interpreter).is_file():
+                parser.error(f"--python {spec!r}: give NAME=INTERPRETER for a --tree NAME")
+            pythons[name] = interpreter
         core = None if options.core < 0 else options.core
-        figures = measure(trees, kinds, options.rounds, core, options.scale)
+        figures = measure(trees, kinds, options.rounds, core, options.scale, pythons)
     print(f"{options.rounds} rounds, core {core}, games/s in CPU time, median (min–max)")
     for line in report(figures, options.bars):
         print(line)

@@ -40,11 +40,12 @@ def test_ratios_are_taken_round_by_round_and_bars_restated_against_the_first_tre
 
 
 def test_runs_trees_side_by_side_end_to_end() -> None:
-    """Two names for this very tree, a few games each: one figure per round and tree."""
+    """Two names for this very tree (the second run by a named interpreter), a few games
+    each: one figure per round and tree."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks.bench_paired", "--tree", f"a={REPO}",
-         "--tree", f"b={REPO}", "--kinds", "duel,7p", "--rounds", "2", "--scale", "0.02",
-         "--core", "-1"],
+         "--tree", f"b={REPO}", "--python", f"b={sys.executable}", "--kinds", "duel,7p",
+         "--rounds", "2", "--scale", "0.02", "--core", "-1"],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
     )
     lines = done.stdout.splitlines()
@@ -61,3 +62,13 @@ def test_a_revision_is_exported_without_its_history(tmp_path: Path) -> None:
     assert (tree / "domain" / "kernel" / "playout.py").is_file()
     assert (tree / "tests" / "benchmarks" / "bench_engine.py").is_file()
     assert not (tree / ".git").exists()
+
+
+def test_refuses_an_interpreter_for_a_tree_it_was_not_given() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks.bench_paired", "--tree", f"a={REPO}",
+         "--python", f"b={sys.executable}", "--rounds", "1"],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--python" in done.stderr and "for a --tree NAME" in done.stderr
