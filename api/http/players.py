@@ -142,7 +142,7 @@ class PlayersController(Controller):
     async def my_games(
         self, request: Request[Any, Any, Any], authorization: Authorization = None,
         game_state: Annotated[State | None, QueryParameter(
-            query="state",
+            name="state",
             description="`waiting` (tables filling), `running` or `over`; all by default")
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=200)] = 50,
