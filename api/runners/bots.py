@@ -113,6 +113,10 @@ class BotRunner:
         """Moves this process's bots made (a counter for metrics and tests)."""
         self._checked: dict[uuid.UUID, int] = {}
         """Games seen with no bot to move, at the version seen."""
+        self._contended: set[uuid.UUID] = set()
+        """Games whose last look found a bot turn locked by another replica: never marked
+        checked, since that replica may die before it moves and leave the version as it
+        is (the scan must look again)."""
         self._pending: set[uuid.UUID] = set()
         """Games changed here since the runner last looked."""
         self._scan_now = False
@@ -174,10 +178,12 @@ class BotRunner:
                 continue
             moved = await self.play(game_id)
             made += moved
-            if not moved:
+            if not moved and game_id not in self._contended:
                 self._checked[game_id] = version
         if len(self._checked) > 100_000:
             self._checked.clear()
+        if len(self._contended) > 100_000:  # games that ended elsewhere while contended
+            self._contended.clear()
         return made
 
     async def wake(self) -> int:
@@ -195,12 +201,15 @@ class BotRunner:
             moved = await self.play(game_id)
             made += moved
             kept = self.service.games.kept(game_id)
-            if not moved and kept is not None:
+            if not moved and kept is not None and game_id not in self._contended:
                 self._checked[game_id] = kept.version  # the scan need not look again
         return made
 
     async def play(self, game_id: uuid.UUID) -> int:
-        """Move every bot seat that must act now in `game_id`; the number of moves made."""
+        """Move every bot seat that must act now in `game_id`; the number of moves made.
+        A seat whose turn another replica holds is left to it, and the game noted as
+        contended (`_contended`) until a look finds no lock held elsewhere."""
+        self._contended.discard(game_id)
         games = self.service.games
         folded = await games.get(game_id)
         async with folded.lock:
@@ -219,6 +228,7 @@ class BotRunner:
             async with self.pool.acquire() as conn:
                 key = turn_key(game_id, seat)
                 if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
+                    self._contended.add(game_id)
                     continue  # another replica is on this turn
                 try:
                     made += await self._move(game, folded.record, seat, level, state,

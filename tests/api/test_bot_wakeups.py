@@ -22,7 +22,7 @@ import msgspec
 import pytest
 
 from api.runners.bot_thinking import BotThinking, Ruleset, Thought, trivial
-from api.runners.bots import BotRunner, BotSettings
+from api.runners.bots import BotRunner, BotSettings, turn_key
 from api.service.commands import Committed
 from api.service.folded import Folded
 from api.service.game_service import GameService
@@ -172,6 +172,36 @@ async def test_the_scan_plays_a_seat_that_left_when_no_wake_up_came(
     assert await runner.tick() >= 1, "the scan played the seat that left"
     await service.games.refresh(folded)
     assert folded.version > before  # seat 2's choice completed the turn
+
+
+async def test_a_turn_locked_by_a_replica_that_died_is_played_by_the_next_scan(
+    own_pool: asyncpg.Pool,
+) -> None:
+    """Another replica holds a bot seat's turn (its advisory lock) when this runner scans,
+    then dies before moving: the game's version is the one the scan saw, and the next scan
+    must still play the turn, not skip the game as one with nothing to move (a game of two
+    processes with one killed once stayed unfinished so)."""
+    service = GameService(EventStore(own_pool), lambda c: None)
+    record, _ = await service.create("duel", [], {"bots": ["random", "random"]},
+                                     ["bot", "bot"], None, 3)
+    game_id = record.game_id
+    folded = await service.folded(game_id)
+    [seat] = _acting(folded)
+    before = folded.version
+    runner = BotRunner(service, own_pool, BotSettings(poll_seconds=3600.0))
+    try:
+        async with own_pool.acquire() as replica:
+            await replica.execute("SELECT pg_advisory_lock($1)", turn_key(game_id, seat))
+            assert await runner.tick() == 0, "the turn is the other replica's"
+            await replica.execute("SELECT pg_advisory_unlock($1)", turn_key(game_id, seat))
+        # the replica is gone without moving: same version, the turn still owed
+        await service.games.refresh(folded)
+        assert folded.version == before
+        assert await runner.tick() >= 1, "the scan played the turn the dead replica left"
+        await service.games.refresh(folded)
+        assert folded.version > before
+    finally:
+        await runner.stop()
 
 
 class _Timed(BotThinking):
