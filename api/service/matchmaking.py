@@ -57,7 +57,8 @@ class MatchSettings(msgspec.Struct, frozen=True):
 class Ticket(msgspec.Struct):
     ticket_id: str
     state: str
-    """`waiting`, `matched` (see `game_id`), `expired` or `cancelled`."""
+    """`waiting`, `matched` (see `game_id`), `expired` or `cancelled`. Read back, a ticket
+    is `matched` once its game exists (see `_SEEN`)."""
     kind: str
     expansions: list[str]
     seats: list[int]
@@ -73,6 +74,17 @@ class Ticket(msgspec.Struct):
 
 _COLUMNS = ("ticket_id, state, kind, expansions, seats_min, seats_max, rated, clock, "
             "bots_after, game_id, created_at, updated_at, player_id")
+
+
+_SEEN = ("ticket_id, CASE WHEN state = 'matched' AND NOT EXISTS (SELECT 1 FROM games g "
+         "WHERE g.game_id = t.game_id) THEN 'waiting' ELSE state END AS state, kind, "
+         "expansions, seats_min, seats_max, rated, clock, bots_after, CASE WHEN EXISTS "
+         "(SELECT 1 FROM games g WHERE g.game_id = t.game_id) THEN game_id END AS game_id, "
+         "created_at, updated_at, player_id")
+"""The columns of a ticket read back: a ticket the round matched reads `waiting` until its
+game is created (a moment after the round commits, or the recovery's seconds after a
+matcher died), so a client that reads `matched` can open `game_id` at once rather than meet
+a 404 (a ticket read in between was seen so by a test, and a client polling would be)."""
 
 
 def _ticket(row: asyncpg.Record) -> Ticket:
@@ -155,7 +167,7 @@ class Matchmaking:
 
     async def ticket(self, ticket_id: uuid.UUID) -> Ticket:
         row = await self.pool.fetchrow(
-            f"SELECT {_COLUMNS} FROM match_tickets WHERE ticket_id = $1", ticket_id)
+            f"SELECT {_SEEN} FROM match_tickets t WHERE ticket_id = $1", ticket_id)
         if row is None:
             raise NotFound("ticket_not_found", f"no ticket {ticket_id}")
         return _ticket(row)
@@ -163,7 +175,7 @@ class Matchmaking:
     async def of_player(self, player_id: uuid.UUID, since_seconds: float) -> list[Ticket]:
         """The player's tickets changed in the last `since_seconds`."""
         rows = await self.pool.fetch(
-            f"""SELECT {_COLUMNS} FROM match_tickets WHERE player_id = $1
+            f"""SELECT {_SEEN} FROM match_tickets t WHERE player_id = $1
                 AND updated_at > polis_now() - make_interval(secs => $2)""", player_id,
             since_seconds)
         return [_ticket(r) for r in rows]
@@ -176,13 +188,14 @@ class Matchmaking:
                 WHERE ticket_id = $1 AND player_id = $2 AND state = 'waiting'
                 RETURNING {_COLUMNS}""", ticket_id, player.player_id)
         if row is None:
-            owner = await self.pool.fetchval(
-                "SELECT player_id FROM match_tickets WHERE ticket_id = $1", ticket_id)
-            if owner != player.player_id:
+            found = await self.pool.fetchrow(  # as stored: a match stands once committed
+                "SELECT player_id, state, game_id FROM match_tickets WHERE ticket_id = $1",
+                ticket_id)
+            if found is None or found["player_id"] != player.player_id:
                 raise NotFound("ticket_not_found", f"no ticket {ticket_id} of yours")
-            found = await self.ticket(ticket_id)
-            raise Conflict("ticket_closed", f"the ticket is {found.state}: it cannot be "
-                           "cancelled", {"state": found.state, "game_id": found.game_id})
+            state, game = found["state"], found["game_id"]
+            raise Conflict("ticket_closed", f"the ticket is {state}: it cannot be cancelled",
+                           {"state": state, "game_id": None if game is None else str(game)})
         self.on_ticket(player.player_id, ticket_id)
         return _ticket(row)
 

@@ -192,15 +192,29 @@ async def test_a_match_whose_matcher_died_before_its_game_gets_its_game(
     http: httpx.AsyncClient, pool: asyncpg.Pool
 ) -> None:
     """The round committed the tickets as matched, then its process died before creating
-    the game: another process's round creates it, with the id the tickets name."""
-    players = [uuid.UUID((await guest(http, f"Orphan{i}"))[0]) for i in range(2)]
-    game_id = uuid.uuid4()
-    for player in players:
+    the game: another process's round creates it, with the id the tickets name. Until then
+    the tickets read `waiting` without a game: a client that reads `matched` opens its game
+    at once (a read between a round's commit and its game once met a 404)."""
+    guests = [await guest(http, f"Orphan{i}") for i in range(2)]
+    players = [uuid.UUID(player) for player, _ in guests]
+    game_id, tickets = uuid.uuid4(), [uuid.uuid4() for _ in players]
+    for ticket, player in zip(tickets, players, strict=True):
         await pool.execute(
             """INSERT INTO match_tickets (ticket_id, player_id, queue, kind, expansions,
-                 seats_min, seats_max, rated, rating, state, game_id, updated_at)
-               VALUES ($1, $2, 'duel/orphans', 'duel', '{}', 2, 2, false, 25, 'matched', $3,
-                       now() - interval '1 minute')""", uuid.uuid4(), player, game_id)
+                 seats_min, seats_max, rated, rating, state, game_id)
+               VALUES ($1, $2, 'duel/orphans', 'duel', '{}', 2, 2, false, 25, 'matched', $3)
+            """, ticket, player, game_id)
+    # matched a moment ago: recovery waits POLIS_MATCH_RECOVER_SECONDS (10 s) for its matcher
+    for ticket in tickets:
+        read = (await http.get(f"/matchmaking/tickets/{ticket}")).json()
+        assert (read["state"], read["game_id"]) == ("waiting", None), read
+    # and cancelling says what is stored: the match stands
+    refused = await http.delete(f"/matchmaking/tickets/{tickets[0]}",
+                                headers=auth(guests[0][1]))
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["details"] == {"state": "matched", "game_id": str(game_id)}
+    await pool.execute("UPDATE match_tickets SET updated_at = now() - interval '1 minute' "
+                       "WHERE ticket_id = ANY($1)", tickets)
     deadline = time.monotonic() + 20
     while (reply := await http.get(f"/games/{game_id}")).status_code == 404:
         assert time.monotonic() < deadline
@@ -208,6 +222,9 @@ async def test_a_match_whose_matcher_died_before_its_game_gets_its_game(
     game = reply.json()
     assert sorted(uuid.UUID(s["player"]) for s in game["seats"]) == sorted(players)
     assert game["options"] == {"rated": False}
+    for ticket in tickets:
+        read = (await http.get(f"/matchmaking/tickets/{ticket}")).json()
+        assert (read["state"], read["game_id"]) == ("matched", str(game_id)), read
 
 
 async def test_a_ticket_nobody_matches_expires(http: httpx.AsyncClient, pool: asyncpg.Pool
