@@ -76,12 +76,11 @@ _COLUMNS = ("ticket_id, state, kind, expansions, seats_min, seats_max, rated, cl
             "bots_after, game_id, created_at, updated_at, player_id")
 
 
-_SEEN = ("ticket_id, CASE WHEN state = 'matched' AND NOT EXISTS (SELECT 1 FROM games g "
-         "WHERE g.game_id = t.game_id) THEN 'waiting' ELSE state END AS state, kind, "
-         "expansions, seats_min, seats_max, rated, clock, bots_after, CASE WHEN EXISTS "
-         "(SELECT 1 FROM games g WHERE g.game_id = t.game_id) THEN game_id END AS game_id, "
-         "created_at, updated_at, player_id")
-"""The columns of a ticket read back: a ticket the round matched reads `waiting` until its
+_SEEN = ("t.ticket_id, CASE WHEN t.state = 'matched' AND g.game_id IS NULL THEN 'waiting' "
+         "ELSE t.state END AS state, t.kind, t.expansions, t.seats_min, t.seats_max, "
+         "t.rated, t.clock, t.bots_after, g.game_id, t.created_at, t.updated_at, t.player_id "
+         "FROM match_tickets t LEFT JOIN games g ON g.game_id = t.game_id")
+"""A ticket read back: a ticket the round matched reads `waiting` until its
 game is created (a moment after the round commits, or the recovery's seconds after a
 matcher died), so a client that reads `matched` can open `game_id` at once rather than meet
 a 404 (a ticket read in between was seen so by a test, and a client polling would be)."""
@@ -167,7 +166,7 @@ class Matchmaking:
 
     async def ticket(self, ticket_id: uuid.UUID) -> Ticket:
         row = await self.pool.fetchrow(
-            f"SELECT {_SEEN} FROM match_tickets t WHERE ticket_id = $1", ticket_id)
+            f"SELECT {_SEEN} WHERE t.ticket_id = $1", ticket_id)
         if row is None:
             raise NotFound("ticket_not_found", f"no ticket {ticket_id}")
         return _ticket(row)
@@ -175,8 +174,8 @@ class Matchmaking:
     async def of_player(self, player_id: uuid.UUID, since_seconds: float) -> list[Ticket]:
         """The player's tickets changed in the last `since_seconds`."""
         rows = await self.pool.fetch(
-            f"""SELECT {_SEEN} FROM match_tickets t WHERE player_id = $1
-                AND updated_at > polis_now() - make_interval(secs => $2)""", player_id,
+            f"""SELECT {_SEEN} WHERE t.player_id = $1
+                AND t.updated_at > polis_now() - make_interval(secs => $2)""", player_id,
             since_seconds)
         return [_ticket(r) for r in rows]
 
